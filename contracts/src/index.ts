@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './property';
+export * from './user';
+export * from './events';

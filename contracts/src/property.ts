@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+
+export const propertyTypes = ['single_family', 'townhouse', 'condo', 'multi_family', 'other'] as const;
+export const propertyTypeSchema = z.enum(propertyTypes);
+export type PropertyType = z.infer<typeof propertyTypeSchema>;
+
+export const coordinatesSchema = z.object({
+  latitude: z.number().finite().min(-90).max(90),
+  longitude: z.number().finite().min(-180).max(180),
+});
+export type Coordinates = z.infer<typeof coordinatesSchema>;
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const money = z.number().int('Must be a whole number of dollars').min(0).max(1_000_000_000);
+
+/** Bathrooms are counted in halves (1, 1.5, 2, ...). */
+const bathrooms = z
+  .number({ error: m.bathroomsMin })
+  .min(0.5, m.bathroomsMin)
+  .max(50)
+  .refine((n) => Number.isInteger(n * 2), 'Bathrooms must be in steps of 0.5');
+
+const bedrooms = z.number({ error: m.bedroomsMin }).int(m.bedroomsMin).min(1, m.bedroomsMin).max(100);
+const squareFootage = z.number({ error: m.squareFootageRequired }).int().min(1, m.squareFootageRequired).max(1_000_000);
+const yearBuilt = z.number().int().min(1600).max(2100);
+
+/** Body of POST /api/properties: the spec's full property form. */
+export const createPropertySchema = z.object({
+  address: requiredText(m.addressRequired, 300),
+  city: requiredText(m.cityRequired, 100),
+  state: requiredText(m.stateRequired, 50),
+  zipCode: requiredText(m.zipCodeRequired, 20),
+  bedrooms,
+  bathrooms,
+  squareFootage,
+  yearBuilt: yearBuilt.nullish(),
+  propertyType: propertyTypeSchema.default('single_family'),
+  additionalInfo: z.string().max(5000).nullish(),
+  estimatedValue: money.nullish(),
+  estimatedValueLow: money.nullish(),
+  estimatedValueHigh: money.nullish(),
+  lotSize: z.number().int().min(0).max(1_000_000_000).nullish(),
+  coordinates: coordinatesSchema.nullish(),
+  placeId: z.string().max(300).nullish(),
+});
+export type CreatePropertyInput = z.input<typeof createPropertySchema>;
+export type CreateProperty = z.output<typeof createPropertySchema>;
+
+/** Body of PATCH /api/properties/{id}: any subset of the editable fields. */
+export const updatePropertySchema = createPropertySchema
+  .extend({ propertyType: propertyTypeSchema })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type UpdatePropertyInput = z.input<typeof updatePropertySchema>;
+export type UpdateProperty = z.output<typeof updatePropertySchema>;
+
+/** The spec's Property entity as the API returns it. */
+export interface Property {
+  id: string;
+  userId: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  bedrooms: number;
+  bathrooms: number;
+  squareFootage: number;
+  yearBuilt: number | null;
+  propertyType: PropertyType;
+  additionalInfo: string | null;
+  estimatedValue: number | null;
+  estimatedValueLow: number | null;
+  estimatedValueHigh: number | null;
+  lotSize: number | null;
+  coordinates: Coordinates | null;
+  placeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt: string | null;
+}
+
+/** Property ids are UUIDs; anything else is answered with 404 without reaching a service. */
+export const propertyIdSchema = z.string().uuid();

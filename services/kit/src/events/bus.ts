@@ -1,0 +1,199 @@
+import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import {
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { context, propagation, SpanKind, trace, type Context } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { domainEventSchema, eventStreamName, eventStreamSubjects, type DomainEvent } from '@hsa/contracts';
+import { AppError } from '../errors';
+
+const tracer = trace.getTracer('@hsa/service-kit/events');
+const DAY_NS = 24 * 60 * 60 * 1e9;
+
+export interface EventSubscription {
+  stop(): Promise<void>;
+}
+
+export type EventHandler = (event: DomainEvent) => Promise<void> | void;
+
+/**
+ * JetStream access for one service. It connects in the background and keeps reconnecting, so a
+ * service starts and serves while NATS is down; publishing then fails (the outbox keeps the events)
+ * and subscriptions begin once NATS is reachable.
+ */
+export class EventBus {
+  private nc: NatsConnection | undefined;
+  private js: JetStreamClient | undefined;
+  private closed = false;
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+    private readonly name: string,
+  ) {
+    this.ready = this.connectLoop();
+    this.ready.catch(() => undefined);
+  }
+
+  get connected(): boolean {
+    return !!this.nc && !this.nc.isClosed() && !!this.js;
+  }
+
+  private async connectLoop(): Promise<void> {
+    let delay = 250;
+    let warned = false;
+    while (!this.closed) {
+      try {
+        const nc = await connect({
+          servers: this.url,
+          name: this.name,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1000,
+          timeout: 2000,
+        });
+        await this.ensureStream(nc);
+        this.nc = nc;
+        this.js = jetstream(nc);
+        this.logger.info({ url: this.url }, 'connected to NATS JetStream');
+        void this.watchStatus(nc);
+        return;
+      } catch (err) {
+        if (!warned) this.logger.warn({ err, url: this.url }, 'NATS unavailable; live events paused, retrying');
+        warned = true;
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 5000);
+      }
+    }
+  }
+
+  private async watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') this.logger.warn('NATS disconnected');
+      if (s.type === 'reconnect') {
+        this.logger.info('NATS reconnected');
+        await this.ensureStream(nc).catch((err: unknown) => this.logger.warn({ err }, 'stream check failed'));
+      }
+    }
+  }
+
+  private async ensureStream(nc: NatsConnection): Promise<void> {
+    const jsm = await jetstreamManager(nc);
+    const config = {
+      name: eventStreamName,
+      subjects: eventStreamSubjects,
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: 7 * DAY_NS,
+      duplicate_window: 2 * 60 * 1e9,
+    };
+    try {
+      await jsm.streams.info(eventStreamName);
+      await jsm.streams.update(eventStreamName, { subjects: eventStreamSubjects, max_age: config.max_age });
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'StreamNotFoundError' && !/not found/i.test(String(err))) throw err;
+      await jsm.streams.add(config);
+    }
+  }
+
+  /** Waits up to `timeoutMs` for the first connection. */
+  async waitUntilConnected(timeoutMs: number): Promise<boolean> {
+    await Promise.race([this.ready, new Promise((r) => setTimeout(r, timeoutMs))]);
+    return this.connected;
+  }
+
+  /** Publishes one event (de-duplicated by its id within JetStream's window). */
+  async publish(event: DomainEvent, carrier: Record<string, string> = {}): Promise<void> {
+    if (!this.js || !this.connected) throw new AppError('UNAVAILABLE', 'NATS unavailable');
+    const parent = propagation.extract(context.active(), carrier);
+    await tracer.startActiveSpan(
+      `${event.type} publish`,
+      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': event.type } },
+      parent,
+      async (span) => {
+        try {
+          const h = natsHeaders();
+          const out: Record<string, string> = {};
+          propagation.inject(context.active(), out);
+          for (const [k, v] of Object.entries(out)) h.set(k, v);
+          await this.js!.publish(event.type, JSON.stringify(event), { msgID: event.id, headers: h, timeout: 5000 });
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  /**
+   * Delivers every new event (from now on) to `handler`, on each replica: an ordered consumer, used to
+   * fan events out to browsers. Restarts itself after NATS outages.
+   */
+  subscribeNew(handler: EventHandler, subjects: string[] = eventStreamSubjects): EventSubscription {
+    let stopped = false;
+    let current: { stop(): void } | undefined;
+    const run = async () => {
+      while (!stopped) {
+        await this.ready;
+        if (!this.js) return;
+        try {
+          const consumer = await this.js.consumers.get(eventStreamName, {
+            filter_subjects: subjects,
+            deliver_policy: DeliverPolicy.New,
+          });
+          const messages = await consumer.consume();
+          current = { stop: () => void messages.stop() };
+          for await (const msg of messages) await this.dispatch(msg, handler);
+        } catch (err) {
+          if (!stopped) this.logger.warn({ err }, 'event subscription interrupted; resubscribing');
+        }
+        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    void run();
+    return {
+      stop: async () => {
+        stopped = true;
+        current?.stop();
+      },
+    };
+  }
+
+  private async dispatch(msg: JsMsg, handler: EventHandler): Promise<void> {
+    const carrier: Record<string, string> = {};
+    for (const key of ['traceparent', 'tracestate']) {
+      const v = msg.headers?.get(key);
+      if (v) carrier[key] = v;
+    }
+    const parent: Context = propagation.extract(context.active(), carrier);
+    await tracer.startActiveSpan(
+      `${msg.subject} process`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject } },
+      parent,
+      async (span) => {
+        try {
+          const parsed = domainEventSchema.safeParse(msg.json());
+          if (!parsed.success) {
+            this.logger.warn({ subject: msg.subject }, 'dropping malformed event');
+            return;
+          }
+          await handler(parsed.data);
+        } catch (err) {
+          this.logger.warn({ err, subject: msg.subject }, 'event handler failed');
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.nc?.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,108 @@
+import { asc, and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { outbox, OUTBOX_CHANNEL } from '../db/outbox';
+import type { EventBus } from './bus';
+
+export interface OutboxRelay {
+  /** Publishes everything pending now (also runs on every notification and tick). */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Publishes outbox rows to JetStream in order. Woken by NOTIFY at commit, and by a periodic tick that
+ * retries after NATS outages. Rows are locked with SKIP LOCKED so several replicas never double-send;
+ * a duplicate after a crash is dropped by JetStream's de-duplication on the event id.
+ */
+export function startOutboxRelay(options: {
+  pool: pg.Pool;
+  db: Db;
+  bus: EventBus;
+  logger: Logger;
+  intervalMs?: number;
+  retentionDays?: number;
+}): OutboxRelay {
+  const { pool, db, bus, logger } = options;
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let listener: pg.PoolClient | undefined;
+
+  const drainOnce = async (): Promise<number> => {
+    if (!bus.connected) return 0;
+    let published = 0;
+    for (;;) {
+      const sent = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(outbox)
+          .where(isNull(outbox.publishedAt))
+          .orderBy(asc(outbox.createdAt))
+          .limit(100)
+          .for('update', { skipLocked: true });
+        const done: string[] = [];
+        for (const row of rows) {
+          try {
+            await bus.publish(row.payload, row.headers);
+            done.push(row.id);
+          } catch (err) {
+            logger.warn({ err, eventId: row.id }, 'outbox publish failed; will retry');
+            await tx.update(outbox).set({ attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, row.id));
+            break;
+          }
+        }
+        if (done.length) await tx.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.id, done));
+        return { sent: done.length, more: rows.length === 100 && done.length === rows.length };
+      });
+      published += sent.sent;
+      if (!sent.more) return published;
+    }
+  };
+
+  const drain = (): Promise<number> => {
+    running ??= drainOnce()
+      .catch((err: unknown) => {
+        logger.warn({ err }, 'outbox drain failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const purge = () =>
+    db
+      .delete(outbox)
+      .where(and(lt(outbox.publishedAt, new Date(Date.now() - (options.retentionDays ?? 7) * 86_400_000))))
+      .catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
+
+  const listen = async () => {
+    try {
+      listener = await pool.connect();
+      listener.on('notification', () => void drain());
+      listener.on('error', () => undefined);
+      await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    } catch (err) {
+      logger.warn({ err }, 'outbox LISTEN failed; relying on polling');
+    }
+  };
+
+  void listen();
+  const timer = setInterval(() => void drain(), options.intervalMs ?? 1000);
+  const purgeTimer = setInterval(() => void purge(), 3_600_000);
+  void drain();
+
+  return {
+    drain,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      clearInterval(purgeTimer);
+      await running;
+      listener?.release();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { trace, isSpanContextValid } from '@opentelemetry/api';
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * JSON logs on stdout. Every line logged inside a traced operation carries `trace_id` and `span_id`,
+ * so an SRE can jump from a log line in Loki to its trace in Tempo.
+ */
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin() {
+      const span = trace.getActiveSpan();
+      if (!span) return {};
+      const ctx = span.spanContext();
+      if (!isSpanContextValid(ctx)) return {};
+      return { trace_id: ctx.traceId, span_id: ctx.spanId, trace_flags: `0${ctx.traceFlags.toString(16)}` };
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under the "source" condition, so tests run
+// against src without a prior build.
+const conditions = ['source', 'node', 'import', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    globalSetup: ['tools/dev/src/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tools/dev/test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['frontends/*/test/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
