@@ -31,3 +31,4 @@ export type { Property__Output as PropertyMessage } from './gen/property/v1/Prop
 export type { PropertyFields, PropertyFields__Output as PropertyFieldsMessage } from './gen/property/v1/PropertyFields';
 export type { PropertyServiceClient, PropertyServiceHandlers } from './gen/property/v1/PropertyService';
 export type { ListFilter } from './gen/property/v1/ListFilter';
+export * from './mappers/property';

@@ -143,7 +143,7 @@ export class EventBus {
         if (!this.js) return;
         try {
           const consumer = await this.js.consumers.get(eventStreamName, {
-            filter_subjects: subjects,
+            ...subjectFilter(subjects),
             deliver_policy: DeliverPolicy.New,
           });
           const messages = await consumer.consume();
@@ -196,4 +196,15 @@ export class EventBus {
     this.closed = true;
     await this.nc?.drain().catch(() => undefined);
   }
+}
+
+/**
+ * Consumer filter for `subjects`. A list of several filters needs nats-server 2.10+, so the whole
+ * stream is taken unfiltered and a single subject is sent as a plain filter (works on 2.9, e.g. Debian's).
+ */
+function subjectFilter(subjects: string[]): { filter_subjects?: string | string[] } {
+  const wholeStream =
+    subjects.length === eventStreamSubjects.length && eventStreamSubjects.every((s) => subjects.includes(s));
+  if (wholeStream) return {};
+  return { filter_subjects: subjects.length === 1 ? subjects[0]! : subjects };
 }

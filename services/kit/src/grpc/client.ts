@@ -10,11 +10,14 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-type UnaryMethod<Req, Res> = (
+// Matches the last (request, callback) overload of a generated client method, which is the one
+// TypeScript infers from; every generated method also accepts (request, metadata, options, callback).
+type UnaryMethod<Req, Res> = (request: Req, callback: grpc.requestCallback<Res>) => grpc.ClientUnaryCall;
+type FullUnaryMethod<Req, Res> = (
   request: Req,
   metadata: grpc.Metadata,
   options: grpc.CallOptions,
-  callback: (err: grpc.ServiceError | null, response?: Res) => void,
+  callback: grpc.requestCallback<Res>,
 ) => grpc.ClientUnaryCall;
 
 /** Creates a client for a generated service constructor, over plaintext (in-cluster traffic). */
@@ -68,7 +71,7 @@ export function call<Req, Res>(
   if (options.userId) metadata.set(USER_ID_METADATA, options.userId);
   const deadline = new Date(Date.now() + (options.timeoutMs ?? 5000));
   return new Promise<Res>((resolve, reject) => {
-    method.call(client, request, metadata, { deadline }, (err, response) => {
+    (method as unknown as FullUnaryMethod<Req, Res>).call(client, request, metadata, { deadline }, (err, response) => {
       if (err) reject(fromServiceError(err));
       else if (response === undefined) reject(new AppError('INTERNAL', 'Empty response'));
       else resolve(response);

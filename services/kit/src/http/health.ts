@@ -2,11 +2,33 @@ import http from 'node:http';
 
 export type ReadinessCheck = () => Promise<boolean> | boolean;
 
+export interface HealthOptions {
+  /** Dependencies reported under `info` in /readyz without gating readiness (e.g. a bus an outbox covers). */
+  informational?: Record<string, ReadinessCheck>;
+}
+
+async function runChecks(checks: Record<string, ReadinessCheck>): Promise<Record<string, boolean>> {
+  const results: Record<string, boolean> = {};
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        results[name] = await Promise.race([
+          Promise.resolve(check()),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 2000)),
+        ]);
+      } catch {
+        results[name] = false;
+      }
+    }),
+  );
+  return results;
+}
+
 /**
  * Answers GET /healthz (the process is alive) and GET /readyz (every named dependency is ready, with a
  * JSON breakdown; 503 otherwise). Works as Express middleware or inside a bare node:http server.
  */
-export function healthMiddleware(checks: Record<string, ReadinessCheck>) {
+export function healthMiddleware(checks: Record<string, ReadinessCheck>, options: HealthOptions = {}) {
   return (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void): void => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || (path !== '/healthz' && path !== '/readyz')) {
@@ -21,30 +43,22 @@ export function healthMiddleware(checks: Record<string, ReadinessCheck>) {
       return;
     }
     void (async () => {
-      const results: Record<string, boolean> = {};
-      await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => {
-          try {
-            results[name] = await Promise.race([
-              Promise.resolve(check()),
-              new Promise<boolean>((r) => setTimeout(() => r(false), 2000)),
-            ]);
-          } catch {
-            results[name] = false;
-          }
-        }),
-      );
+      const [results, info] = await Promise.all([runChecks(checks), runChecks(options.informational ?? {})]);
       const ready = Object.values(results).every(Boolean);
-      res
-        .writeHead(ready ? 200 : 503, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ status: ready ? 'ready' : 'not ready', checks: results }));
+      const body = { status: ready ? 'ready' : 'not ready', checks: results, ...(options.informational ? { info } : {}) };
+      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     })();
   };
 }
 
 /** A small HTTP server exposing only /healthz and /readyz (for services whose API is gRPC). */
-export function startHealthServer(port: number, host: string, checks: Record<string, ReadinessCheck>): Promise<http.Server> {
-  const server = http.createServer(healthMiddleware(checks));
+export function startHealthServer(
+  port: number,
+  host: string,
+  checks: Record<string, ReadinessCheck>,
+  options: HealthOptions = {},
+): Promise<http.Server> {
+  const server = http.createServer(healthMiddleware(checks, options));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

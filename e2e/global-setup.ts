@@ -1,0 +1,55 @@
+/**
+ * Starts what the end-to-end tests run against: PostgreSQL (DATABASE_URL, else an embedded throwaway server),
+ * NATS JetStream (NATS_URL when it answers, else nats-server on a free port), and identity + property + gateway on
+ * free ports with databases unique to this run (dropped afterwards). Service logs go to .e2e-artifacts/logs.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { dropDatabases } from '../tools/dev/src/databases';
+import { ensureNatsForTests } from '../tools/dev/src/nats';
+import { repoRoot } from '../tools/dev/src/paths';
+import { ensureTestPostgres } from '../tools/dev/src/postgres';
+import { startStack } from '../tools/dev/src/stack';
+
+export const logDir = path.join(repoRoot, '.e2e-artifacts', 'logs');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`Chromium is missing at ${chromium}: install it (Debian: apt-get install chromium; .ci/run does this).`);
+  }
+  rmSync(logDir, { recursive: true, force: true });
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databases = { property: `e2e_property_${runId}`, gateway: `e2e_gateway_${runId}` };
+  const cleanups: Array<() => Promise<void>> = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error('[e2e] teardown:', err));
+  };
+
+  try {
+    const postgres = await ensureTestPostgres();
+    cleanups.push(postgres.stop);
+    const nats = await ensureNatsForTests({ url: process.env.NATS_URL });
+    cleanups.push(nats.stop);
+    cleanups.push(() => dropDatabases(postgres.url, Object.values(databases)));
+
+    const began = Date.now();
+    const stack = await startStack({
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      freePorts: true,
+      propertyDatabaseName: databases.property,
+      gatewayDatabaseName: databases.gateway,
+      logs: { kind: 'file', dir: logDir },
+      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug' },
+    });
+    cleanups.push(stack.stop);
+    process.env.HSA_E2E_BASE_URL = stack.url;
+    console.log(`[e2e] product ready at ${stack.url} in ${((Date.now() - began) / 1000).toFixed(1)} s; logs in ${path.relative(repoRoot, logDir)}`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { CreatePropertyInput, Property } from '@hsa/contracts';
+
+export { expect };
+
+export interface TestUser {
+  email: string;
+  name: string;
+  firstName: string;
+}
+
+/** A new user per test: the dev identity provider signs in any email, with a stable subject per email. */
+export function newUser(firstName = 'Avery'): TestUser {
+  const id = randomBytes(4).toString('hex');
+  return { email: `e2e-${id}@example.test`, name: `${firstName} Tester${id}`, firstName };
+}
+
+/** A property body with a street nobody else uses, so a test finds its own card. */
+export function newProperty(overrides: Partial<CreatePropertyInput> = {}): CreatePropertyInput {
+  const number = 100 + Math.floor(Math.random() * 9000);
+  return {
+    address: `${number} Playwright Way ${randomBytes(2).toString('hex')}`,
+    city: 'Sacramento',
+    state: 'CA',
+    zipCode: '95814',
+    bedrooms: 3,
+    bathrooms: 2,
+    squareFootage: 1650,
+    ...overrides,
+  };
+}
+
+export const test = base.extend<{ user: TestUser }>({
+  // The product's address is known only after global setup started it; workers inherit it in the environment.
+  baseURL: async ({}, use) => {
+    const url = process.env.HSA_E2E_BASE_URL;
+    if (!url) throw new Error('HSA_E2E_BASE_URL is not set: run through e2e/playwright.config.ts (its global setup starts the product)');
+    await use(url);
+  },
+  user: async ({}, use) => use(newUser()),
+});
+
+/** A control the UI may render as a button or a link. */
+export function control(scope: Page | Locator, name: string | RegExp): Locator {
+  const exact = typeof name === 'string';
+  return scope.getByRole('button', { name, exact }).or(scope.getByRole('link', { name, exact })).first();
+}
+
+/** Fills and submits the identity provider's sign-in form (`<form method="post">` with inputs email and name). */
+export async function completeSignInForm(page: Page, user: TestUser): Promise<void> {
+  const form = page.locator('form[method="post" i]').filter({ has: page.locator('input[name="email"]') });
+  await expect(form).toBeVisible();
+  await form.locator('input[name="email"]').fill(user.email);
+  await form.locator('input[name="name"]').fill(user.name);
+  await form.locator('button[type="submit"], input[type="submit"], button:not([type])').first().click();
+}
+
+/** Signs in the way a visitor does: landing page header 'Sign In', the provider's form, back in the app. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/');
+  await control(page.getByRole('banner'), 'Sign In').or(control(page, 'Sign In')).first().click();
+  await completeSignInForm(page, user);
+  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
+}
+
+/** Calls the API with the page's cookies; state-changing calls carry the product's Origin (CSRF defence). */
+export async function createProperty(page: Page, baseURL: string, body: CreatePropertyInput = newProperty()): Promise<Property> {
+  const response = await page.request.post('/api/properties', { data: body, headers: { Origin: new URL(baseURL).origin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Property;
+}
+
+export async function currentUserStatus(request: APIRequestContext): Promise<number> {
+  return (await request.get('/api/auth/user')).status();
+}
+
+/** The dashboard card of the property whose street is `address`. */
+export function propertyCard(page: Page, address: string): Locator {
+  return page.getByTestId('property-card').filter({ hasText: address });
+}
+
+/** Fills the full property form on /add-property and submits it; resolves with the new property's id. */
+export async function addPropertyThroughForm(page: Page, property: CreatePropertyInput): Promise<string> {
+  await expect(page).toHaveURL(/\/add-property/);
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Address').fill(property.address);
+  await field('City').fill(property.city);
+  await field('State').fill(property.state);
+  await field('ZIP code').fill(property.zipCode);
+  if (property.yearBuilt) await field('Year built').fill(String(property.yearBuilt));
+  if (property.additionalInfo) await field('Additional info').fill(property.additionalInfo);
+  const form = page.locator('form').filter({ has: field('Address') });
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/[?&]propertyId=[^&]+/);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/');
+  expect(url.searchParams.get('step')).toBe('2');
+  return url.searchParams.get('propertyId')!;
+}

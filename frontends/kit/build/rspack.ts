@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+/**
+ * Libraries every federated bundle shares as singletons: one React, one router, one QueryClient
+ * context and one antd (so one theme and one notification holder). react-dom/client is requested
+ * separately from react-dom, so it needs its own key. @ant-design/icons is not shared on purpose:
+ * each bundle keeps only the icons it uses instead of loading the whole icon set.
+ * @hsa/ui-kit is not shared either: it keeps no module state or React context of its own (toasts go
+ * through antd's <App> context, data through the QueryClient context), so each bundle can carry
+ * the tree-shaken part it needs.
+ */
+export const sharedSingletonNames = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'antd',
+  '@tanstack/react-query',
+  'react-router',
+] as const;
+
+export function sharedSingletons(dependencies: Record<string, string>): NonNullable<FederationOptions['shared']> {
+  return Object.fromEntries(
+    sharedSingletonNames.map((name) => {
+      const packageName = name === 'react-dom/client' ? 'react-dom' : name;
+      const requiredVersion = dependencies[packageName];
+      if (!requiredVersion) throw new Error(`${packageName} must be a dependency to be shared`);
+      return [name, { singleton: true, requiredVersion }];
+    }),
+  );
+}
+
+export interface WebBuildOptions {
+  /** The package folder (absolute). */
+  dir: string;
+  /** Federation name, also output.uniqueName. */
+  name: string;
+  /** '/' for the shell; 'auto' for remotes, so they work wherever they are served. */
+  publicPath: string;
+  federation: Omit<FederationOptions, 'name' | 'shared'>;
+  /** Page title and template of the generated index.html. */
+  html: { title: string; template: string; favicon?: string };
+  mode: 'production' | 'development';
+}
+
+/** One rspack configuration for the shell and every remote. */
+export function createWebConfig(options: WebBuildOptions): Configuration {
+  const { dir, name, mode } = options;
+  const production = mode === 'production';
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const jsName = production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js';
+  const cssName = production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css';
+  const packageConditions = ['browser', 'import', 'module', 'webpack', mode, 'default'];
+
+  return {
+    mode,
+    context: dir,
+    target: ['web', 'es2022'],
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: options.publicPath,
+      uniqueName: name,
+      filename: jsName,
+      chunkFilename: jsName,
+      cssFilename: cssName,
+      cssChunkFilename: cssName,
+      assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+      // Workspace packages are bundled from their TypeScript sources.
+      conditionNames: ['source', ...packageConditions],
+    },
+    module: {
+      rules: [
+        // ...but a few npm packages also publish a "source" entry (raw TypeScript): not for them.
+        { test: /[\\/]node_modules[\\/]/, resolve: { conditionNames: packageConditions } },
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            },
+            env: { targets: 'chrome >= 107, edge >= 107, firefox >= 104, safari >= 16' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css' },
+        { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset' },
+        // The contract modules only declare schemas and constants: let unused ones (and zod) drop out.
+        { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: options.html.template,
+        title: options.html.title,
+        favicon: options.html.favicon,
+        // The federation runtime needs the shell's entry as a classic script.
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      new ModuleFederationPlugin({
+        ...options.federation,
+        name,
+        shared: sharedSingletons(pkg.dependencies),
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      production ? new GzipReportPlugin(name) : null,
+    ].filter(Boolean) as RspackPluginInstance[],
+    optimization: { minimize: production },
+    performance: false,
+    experiments: { css: true },
+  };
+}
+
+/** Prints the raw and gzip size of every emitted script and stylesheet after a production build. */
+export class GzipReportPlugin {
+  constructor(private readonly label: string) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.afterEmit.tap('GzipReportPlugin', (compilation) => {
+      const rows = compilation
+        .getAssets()
+        .filter((asset) => /\.(m?js|css)$/.test(asset.name))
+        .map((asset) => {
+          const source = asset.source.buffer();
+          return { name: asset.name, raw: source.length, gzip: gzipSync(source, { level: 9 }).length };
+        })
+        .sort((a, b) => b.gzip - a.gzip);
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KiB`;
+      const lines = rows.map((row) => `  ${kib(row.raw)}  ${kib(row.gzip)} gzip  ${row.name}`);
+      const js = rows.filter((row) => /\.m?js$/.test(row.name)).reduce((sum, row) => sum + row.gzip, 0);
+      console.log(
+        [`\n[${this.label}] emitted assets (raw, gzip):`, ...lines, `  all JavaScript: ${js} bytes gzip (${kib(js).trim()})`].join('\n'),
+      );
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { App } from 'antd';
+
+type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
+
+/** Notification settings of the product: one toast at a time. Pass to antd's <App notification>. */
+export const toastConfig = { maxCount: 1, placement: 'topRight', duration: 5 } as const;
+
+export interface ToastApi {
+  /** e.g. success('Property Archived') */
+  success(title: string, description?: string): void;
+  /** e.g. error('Error', 'Failed to archive property. Please try again.') */
+  error(title: string, description?: string): void;
+  info(title: string, description?: string): void;
+}
+
+/** Toast helpers over an antd notification instance (the one of the nearest antd <App>). */
+export function createToast(notification: Pick<NotificationInstance, 'success' | 'error' | 'info'>): ToastApi {
+  return {
+    success: (title, description) =>
+      notification.success({ title, description, role: 'status', props: { 'data-testid': 'toast' } }),
+    error: (title, description) =>
+      notification.error({ title, description, role: 'alert', props: { 'data-testid': 'toast' } }),
+    info: (title, description) =>
+      notification.info({ title, description, role: 'status', props: { 'data-testid': 'toast' } }),
+  };
+}
+
+/**
+ * Toasts through the antd <App> that the shell renders once: the component tree of every remote
+ * shares it (antd is a singleton), so the one-at-a-time rule holds across the whole page.
+ */
+export function useToast(): ToastApi {
+  const { notification } = App.useApp();
+  return useMemo(() => createToast(notification), [notification]);
+}

@@ -1,0 +1,22 @@
+import type { ThemeConfig } from 'antd';
+
+/** The product's name as shown in the header and page titles. */
+export const appName = 'Home Seller Analyzer';
+
+/** One antd theme for the shell and every remote (antd is a shared singleton). */
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1f5eff',
+    colorInfo: '#1f5eff',
+    colorSuccess: '#16a34a',
+    colorError: '#dc2626',
+    colorTextBase: '#0f172a',
+    borderRadius: 8,
+    fontFamily:
+      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Card: { borderRadiusLG: 12 },
+    Tabs: { titleFontSize: 15 },
+  },
+};

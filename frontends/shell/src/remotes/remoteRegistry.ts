@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+/** GET /remotes.json: remote name -> URL of its mf-manifest.json. */
+export type RemotesManifest = Record<string, string>;
+
+let registration: Promise<RemotesManifest> | null = null;
+
+async function fetchManifest(): Promise<RemotesManifest> {
+  const response = await fetch('/remotes.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText} (/remotes.json)`);
+  return (await response.json()) as RemotesManifest;
+}
+
+/**
+ * Reads the remote addresses at run time and registers them with the federation runtime, so a
+ * team redeploys its remote (and edits /remotes.json) without rebuilding the shell. A failed read
+ * is retried on the next call.
+ */
+export function ensureRemotesRegistered(): Promise<RemotesManifest> {
+  registration ??= fetchManifest()
+    .then((manifest) => {
+      registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
+      return manifest;
+    })
+    .catch((error: unknown) => {
+      registration = null;
+      throw error;
+    });
+  return registration;
+}
+
+/** Loads `exposed` (e.g. './DashboardPage') of `remote` and answers its default export. */
+export async function loadRemoteComponent(remote: string, exposed: string): Promise<ComponentType> {
+  const manifest = await ensureRemotesRegistered();
+  if (!manifest[remote]) throw new Error(`The remote "${remote}" is not in /remotes.json`);
+  const module = await loadRemote<{ default?: ComponentType }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+  if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+  return module.default;
+}

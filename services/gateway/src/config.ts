@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { commonConfigSchema, flagVar, portVar, readConfig } from '@hsa/service-kit';
+
+const DEV_SESSION_SECRET = 'hsa-dev-session-secret-change-me';
+
+export const gatewayConfigSchema = commonConfigSchema.extend({
+  PORT: portVar(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Extra origins allowed to make state-changing calls (comma-separated). */
+  ALLOWED_ORIGINS: z.string().default(''),
+  DATABASE_URL: z.string().url(),
+  GATEWAY_DATABASE_NAME: z.string().default('hsa_gateway'),
+  SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(7 * 24 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30 * 24 * 60),
+  TRUST_PROXY: flagVar(false),
+  OIDC_ISSUER_URL: z.string().url().default('http://localhost:8081'),
+  OIDC_CLIENT_ID: z.string().default('hsa-web'),
+  OIDC_CLIENT_SECRET: z.string().default('hsa-dev-secret'),
+  PROPERTY_SERVICE_ADDRESS: z.string().default('127.0.0.1:50051'),
+  GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  WEB_ROOT: z.string().default(path.resolve(__dirname, '../../../frontends')),
+  REMOTES_MANIFEST: z.string().optional(),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema> & { publicUrl: string };
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const config = readConfig(gatewayConfigSchema, env);
+  if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: must be set in production');
+  }
+  return { ...config, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+}

@@ -1,0 +1,99 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { createLogger, EventBus, openDatabase, type Logger } from '@hsa/service-kit';
+import { OidcSignIn } from './adapters/oidc';
+import { PropertyClient } from './adapters/property-client';
+import type { GatewayConfig } from './config';
+import { EventHub } from './domain/event-hub';
+import { createApp } from './http/app';
+import { sessionMiddleware } from './http/sessions';
+
+export interface GatewayHandle {
+  url: string;
+  port: number;
+  hub: EventHub;
+  close(): Promise<void>;
+}
+
+/** Wires the gateway's adapters and starts its HTTP server. Used by main.ts and by tests. */
+export async function startGateway(config: GatewayConfig, logger: Logger = createLogger('gateway')): Promise<GatewayHandle> {
+  const database = await openDatabase({
+    serverUrl: config.DATABASE_URL,
+    name: config.GATEWAY_DATABASE_NAME,
+    migrationsFolder: path.resolve(__dirname, '../migrations'),
+    logger,
+    poolSize: 5,
+  });
+  const properties = new PropertyClient(config.PROPERTY_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const oidc = new OidcSignIn(
+    {
+      issuerUrl: config.OIDC_ISSUER_URL,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.OIDC_CLIENT_SECRET,
+      callbackUrl: `${config.publicUrl}/api/callback`,
+    },
+    logger,
+  );
+  void oidc.start();
+  const bus = new EventBus(config.NATS_URL, logger, 'gateway');
+  const hub = new EventHub();
+  const subscription = bus.subscribeNew((event) => {
+    hub.publish(event);
+  });
+
+  const secure = config.publicUrl.startsWith('https://');
+  const allowedOrigins = new Set([
+    new URL(config.publicUrl).origin,
+    ...config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+  ]);
+  const app = createApp({
+    logger,
+    publicUrl: config.publicUrl,
+    allowedOrigins,
+    trustProxy: config.TRUST_PROXY || secure,
+    session: sessionMiddleware({
+      pool: database.pool,
+      secret: config.SESSION_SECRET,
+      secureCookie: secure,
+      idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+    }),
+    absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
+    oidc,
+    clientId: config.OIDC_CLIENT_ID,
+    properties,
+    hub,
+    readiness: {
+      database: () => database.db.execute(sql`select 1`).then(() => true),
+      propertyService: () => properties.ready(),
+      signIn: () => oidc.ready,
+    },
+    webRoot: config.WEB_ROOT,
+    remotesManifest: config.REMOTES_MANIFEST,
+  });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, publicUrl: config.publicUrl }, 'gateway listening');
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hub,
+    close: async () => {
+      oidc.stop();
+      await subscription.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      properties.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { startTracing } from '@hsa/service-kit/tracing';
+
+startTracing('gateway');

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthUser, Property } from '@hsa/contracts';
+import { TestBrowser } from './support/browser';
+import { startTestStack, waitFor, type TestStack } from './support/stack';
+
+const validProperty = {
+  address: '4112 Palm Ave, Sacramento, CA 95842',
+  city: 'Sacramento',
+  state: 'CA',
+  zipCode: '95842',
+  bedrooms: 3,
+  bathrooms: 2.5,
+  squareFootage: 1650,
+  yearBuilt: 1978,
+  propertyType: 'single_family',
+  additionalInfo: 'Corner lot',
+  estimatedValue: 412000,
+  estimatedValueLow: 380000,
+  estimatedValueHigh: 440000,
+  lotSize: 6500,
+  coordinates: { latitude: 38.68, longitude: -121.34 },
+  placeId: 'place-123',
+};
+
+describe('gateway against real identity, property service, PostgreSQL and NATS', () => {
+  let stack: TestStack;
+  let alice: TestBrowser;
+  let bob: TestBrowser;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    alice = new TestBrowser(stack.publicUrl);
+    bob = new TestBrowser(stack.publicUrl);
+    await bob.signIn('bob@example.com', 'Bob Builder');
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('answers 401 for the current user when signed out', async () => {
+    const res = await new TestBrowser(stack.publicUrl).request('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('signs in through the provider form, with a fresh session id and a safe cookie, back to where it started', async () => {
+    const login = await alice.request('/api/login?returnTo=%2Fdashboard%3Ftab%3Dactive');
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toContain('/auth?');
+    const preLoginSid = alice.cookie(stack.publicUrl, 'hsa.sid');
+    expect(preLoginSid).toBeDefined();
+
+    const landed = await alice.signIn('Ada.Lovelace@Example.com', 'Ada King Lovelace', '/dashboard?tab=active');
+    expect(landed).toBe(`${stack.publicUrl}/dashboard?tab=active`);
+    const sid = alice.cookie(stack.publicUrl, 'hsa.sid');
+    expect(sid).toBeDefined();
+    expect(sid).not.toBe(preLoginSid);
+
+    const res = await alice.request('/api/auth/user');
+    expect(res.status).toBe(200);
+    const user = (await res.json()) as AuthUser;
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: 'ada.lovelace@example.com',
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      profileImageUrl: expect.stringMatching(/^http/),
+    });
+    expect(Object.keys(user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'profileImageUrl']);
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax (not Secure over plain http)', async () => {
+    const b = new TestBrowser(stack.publicUrl);
+    const res = await b.request('/api/login');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('hsa.sid='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('refuses open redirects after sign-in', async () => {
+    const b = new TestBrowser(stack.publicUrl);
+    expect(await b.signIn('eve@example.com', 'Eve', 'https://evil.example/x')).toBe(`${stack.publicUrl}/`);
+  });
+
+  it('answers 401 to every property call when signed out', async () => {
+    const anon = new TestBrowser(stack.publicUrl);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls: [string, string][] = [
+      ['POST', '/api/properties'],
+      ['GET', `/api/properties/${id}`],
+      ['PATCH', `/api/properties/${id}`],
+      ['PATCH', `/api/properties/${id}/archive`],
+      ['PATCH', `/api/properties/${id}/unarchive`],
+      ['GET', '/api/user/properties'],
+      ['GET', '/api/user/properties/active'],
+      ['GET', '/api/user/properties/archived'],
+      ['GET', '/api/events'],
+    ];
+    for (const [method, path] of calls) {
+      const res = await anon.request(path, { method, json: method === 'GET' ? undefined : validProperty });
+      expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} 401`);
+    }
+  });
+
+  it('creates, reads, updates, lists, archives and restores a property with the spec field names', async () => {
+    const created = await alice.request('/api/properties', { method: 'POST', json: validProperty });
+    expect(created.status).toBe(201);
+    const property = (await created.json()) as Property;
+    expect(property).toMatchObject({ ...validProperty, archived: false, archivedAt: null });
+    expect(property.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(property.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const got = await alice.request(`/api/properties/${property.id}`);
+    expect(await got.json()).toEqual(property);
+
+    const patched = await alice.request(`/api/properties/${property.id}`, {
+      method: 'PATCH',
+      json: { bedrooms: 4, bathrooms: 3, squareFootage: 1800, yearBuilt: null, propertyType: 'townhouse', additionalInfo: 'New roof' },
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ bedrooms: 4, bathrooms: 3, squareFootage: 1800, yearBuilt: null, propertyType: 'townhouse', additionalInfo: 'New roof', city: 'Sacramento' });
+
+    const list = async (path: string) => ((await (await alice.request(path)).json()) as Property[]).map((p) => p.id);
+    expect(await list('/api/user/properties/active')).toContain(property.id);
+    expect(await list('/api/user/properties/archived')).not.toContain(property.id);
+
+    const archived = await alice.request(`/api/properties/${property.id}/archive`, { method: 'PATCH' });
+    expect(archived.status).toBe(200);
+    expect(await archived.json()).toMatchObject({ archived: true, archivedAt: expect.any(String) });
+    expect(await list('/api/user/properties/active')).not.toContain(property.id);
+    expect(await list('/api/user/properties/archived')).toContain(property.id);
+    expect(await list('/api/user/properties')).toContain(property.id);
+
+    const restored = await alice.request(`/api/properties/${property.id}/unarchive`, { method: 'PATCH' });
+    expect(await restored.json()).toMatchObject({ archived: false, archivedAt: null });
+    expect(await list('/api/user/properties/active')).toContain(property.id);
+  });
+
+  it("answers 404 for another user's property, unknown ids and malformed ids, and hides it from lists", async () => {
+    const created = (await (await alice.request('/api/properties', { method: 'POST', json: validProperty })).json()) as Property;
+    for (const [method, path] of [
+      ['GET', `/api/properties/${created.id}`],
+      ['PATCH', `/api/properties/${created.id}`],
+      ['PATCH', `/api/properties/${created.id}/archive`],
+      ['PATCH', `/api/properties/${created.id}/unarchive`],
+    ] as const) {
+      const res = await bob.request(path, { method, json: method === 'PATCH' ? { bedrooms: 2 } : undefined });
+      expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} 404`);
+    }
+    const bobs = (await (await bob.request('/api/user/properties')).json()) as Property[];
+    expect(bobs.map((p) => p.id)).not.toContain(created.id);
+    expect((await alice.request('/api/properties/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await alice.request('/api/properties/not-a-uuid')).status).toBe(404);
+    expect((await alice.request(`/api/properties/${created.id}`)).status).toBe(200);
+  });
+
+  it('answers 400 with the spec validation message and loses nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...validProperty, bedrooms: 0 }, 'Must have at least 1 bedroom'],
+      [{ ...validProperty, bathrooms: 0 }, 'Must have at least 0.5 bathrooms'],
+      [{ ...validProperty, squareFootage: 0 }, 'Square footage is required'],
+      [{ ...validProperty, address: '  ' }, 'Address is required'],
+      [{ ...validProperty, city: '' }, 'City is required'],
+      [{ ...validProperty, state: undefined }, 'State is required'],
+      [{ ...validProperty, zipCode: '' }, 'ZIP code is required'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await alice.request('/api/properties', { method: 'POST', json: body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(message);
+    }
+    const malformed = await alice.request('/api/properties', {
+      method: 'POST',
+      body: '{"address": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'Malformed JSON body' });
+
+    const created = (await (await alice.request('/api/properties', { method: 'POST', json: validProperty })).json()) as Property;
+    const badPatch = await alice.request(`/api/properties/${created.id}`, { method: 'PATCH', json: { bedrooms: 0 } });
+    expect(badPatch.status).toBe(400);
+    expect(await badPatch.text()).toContain('Must have at least 1 bedroom');
+    expect(await (await alice.request(`/api/properties/${created.id}`)).json()).toMatchObject({ bedrooms: validProperty.bedrooms });
+  });
+
+  it('refuses state-changing calls from another origin (or none) with 403', async () => {
+    const evil = await alice.request('/api/properties', { method: 'POST', json: validProperty, headers: { origin: 'http://evil.example' } });
+    expect(evil.status).toBe(403);
+    const url = `${stack.publicUrl}/api/properties`;
+    const noOrigin = await fetch(url, {
+      method: 'POST',
+      headers: { cookie: alice.cookieHeader(url), 'content-type': 'application/json' },
+      body: JSON.stringify(validProperty),
+    });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("streams the user's own events over SSE, and no one else's", async () => {
+    const open = async (b: TestBrowser) => {
+      const controller = new AbortController();
+      const url = `${stack.publicUrl}/api/events`;
+      const res = await fetch(url, { headers: { cookie: b.cookieHeader(url) }, signal: controller.signal });
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      const received: string[] = [];
+      const reader = res.body!.getReader();
+      void (async () => {
+        const decoder = new TextDecoder();
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            received.push(decoder.decode(value));
+          }
+        } catch {
+          // aborted
+        }
+      })();
+      return { received, close: () => controller.abort() };
+    };
+    const aliceStream = await open(alice);
+    const bobStream = await open(bob);
+    await new Promise((r) => setTimeout(r, 300));
+    const created = (await (await alice.request('/api/properties', { method: 'POST', json: validProperty })).json()) as Property;
+    await waitFor(() => aliceStream.received.join('').includes(created.id), 10_000, 'SSE event');
+    const text = aliceStream.received.join('');
+    expect(text).toContain('event: property.created');
+    const data = JSON.parse(/data: (.*)\n/.exec(text.slice(text.indexOf('event: property.created')))![1]!);
+    expect(data).toEqual({ id: expect.any(String), type: 'property.created', propertyId: created.id, occurredAt: expect.any(String) });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(bobStream.received.join('')).not.toContain(created.id);
+    aliceStream.close();
+    bobStream.close();
+  });
+
+  it('keeps sessions across a gateway restart (stored in PostgreSQL)', async () => {
+    await stack.restartGateway();
+    const res = await alice.request('/api/auth/user');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as AuthUser).firstName).toBe('Ada');
+  });
+
+  it('serves health endpoints and JSON 404s for unknown API paths', async () => {
+    expect((await fetch(`${stack.publicUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${stack.publicUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, propertyService: true, signIn: true } });
+    const unknown = await alice.request('/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('ends sessions after the absolute timeout even when active', async () => {
+    await stack.restartGateway({ SESSION_ABSOLUTE_TIMEOUT_MINUTES: 0.02 });
+    const carol = new TestBrowser(stack.publicUrl);
+    await carol.signIn('carol@example.com', 'Carol');
+    expect((await carol.request('/api/auth/user')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await carol.request('/api/auth/user')).status).toBe(401);
+    await stack.restartGateway();
+  });
+
+  it('logs out of the product and the provider, back to /', async () => {
+    const dave = new TestBrowser(stack.publicUrl);
+    await dave.signIn('dave@example.com', 'Dave');
+    expect((await dave.request('/api/auth/user')).status).toBe(200);
+    expect(await dave.signOut()).toBe(`${stack.publicUrl}/`);
+    expect((await dave.request('/api/auth/user')).status).toBe(401);
+    // The provider session ended too: signing in again shows the form.
+    const { res } = await dave.navigate('/api/login');
+    expect(await res.text()).toContain('name="email"');
+  });
+});

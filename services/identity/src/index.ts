@@ -1,0 +1,2 @@
+export { createIdentityServer, type IdentityServer, type IdentityServerOptions, type IdentityClient } from './server';
+export { loadIdentityConfig, productionRefusal, serverOptionsFrom, type IdentityConfig } from './config';

@@ -1,0 +1,85 @@
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { enqueueEvent, type Db } from '@hsa/service-kit';
+import {
+  propertyEventTypes,
+  type PropertyListFilter,
+  type PropertyRecord,
+  type PropertyValues,
+} from '../../domain';
+import { properties, type PropertyRow } from './schema';
+
+// Compile-time proof that stored rows are what the domain expects.
+const asRecord = (row: PropertyRow): PropertyRecord => row;
+
+/**
+ * Properties in PostgreSQL, always scoped to their owner: a query for someone else's property finds
+ * nothing. Every change writes its event to the outbox in the same transaction.
+ */
+export class PropertyRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, values: PropertyValues): Promise<PropertyRecord> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(properties).values({ ...values, userId }).returning();
+      if (!row) throw new Error('insert returned no row');
+      await enqueueEvent(tx, { type: propertyEventTypes.created, propertyId: row.id, userId });
+      return asRecord(row);
+    });
+  }
+
+  async findOwned(userId: string, id: string): Promise<PropertyRecord | undefined> {
+    const [row] = await this.db.select().from(properties).where(owned(userId, id));
+    return row && asRecord(row);
+  }
+
+  async update(userId: string, id: string, changes: Partial<PropertyValues>): Promise<PropertyRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(properties)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+        .returning();
+      if (!row) return undefined;
+      await enqueueEvent(tx, { type: propertyEventTypes.updated, propertyId: row.id, userId });
+      return asRecord(row);
+    });
+  }
+
+  /**
+   * Archives or restores a property. Only a real transition changes the row and emits an event;
+   * archiving an archived property (or restoring an active one) just returns it.
+   */
+  async setArchived(userId: string, id: string, archived: boolean): Promise<PropertyRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(properties)
+        .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
+        .where(and(owned(userId, id), archived ? isNull(properties.archivedAt) : isNotNull(properties.archivedAt)))
+        .returning();
+      if (changed) {
+        const type = archived ? propertyEventTypes.archived : propertyEventTypes.unarchived;
+        await enqueueEvent(tx, { type, propertyId: changed.id, userId });
+        return asRecord(changed);
+      }
+      const [unchanged] = await tx.select().from(properties).where(owned(userId, id));
+      return unchanged && asRecord(unchanged);
+    });
+  }
+
+  /** One user's properties, newest first. */
+  async list(userId: string, filter: PropertyListFilter): Promise<PropertyRecord[]> {
+    const conditions: SQL[] = [eq(properties.userId, userId)];
+    if (filter === 'active') conditions.push(isNull(properties.archivedAt));
+    if (filter === 'archived') conditions.push(isNotNull(properties.archivedAt));
+    const rows = await this.db
+      .select()
+      .from(properties)
+      .where(and(...conditions))
+      .orderBy(desc(properties.createdAt), desc(properties.id));
+    return rows.map(asRecord);
+  }
+}
+
+function owned(userId: string, id: string): SQL {
+  return and(eq(properties.id, id), eq(properties.userId, userId))!;
+}

@@ -1,0 +1,30 @@
+import { propertyIdSchema } from '@hsa/contracts';
+import type { ListFilter } from '@hsa/protos';
+import { invalidArgument, notFound } from '@hsa/service-kit';
+
+/** Which of a user's properties a list returns. */
+export type PropertyListFilter = 'all' | 'active' | 'archived';
+
+// By name (the loader's enums: String) and by number (a client sending the raw enum value).
+const listFilters: Record<string, PropertyListFilter> = {
+  LIST_FILTER_ALL: 'all',
+  LIST_FILTER_ACTIVE: 'active',
+  LIST_FILTER_ARCHIVED: 'archived',
+  0: 'all',
+  1: 'active',
+  2: 'archived',
+};
+
+export function parseListFilter(filter: ListFilter | undefined): PropertyListFilter {
+  if (filter === undefined) return 'all';
+  const parsed = listFilters[String(filter)];
+  if (!parsed) throw invalidArgument(`Unknown list filter: ${String(filter)}`);
+  return parsed;
+}
+
+/** A property id from a request. Ids are UUIDs; anything else cannot exist, so it is NOT_FOUND. */
+export function parsePropertyId(id: string | undefined): string {
+  const result = propertyIdSchema.safeParse(id);
+  if (!result.success) throw notFound('Property not found');
+  return result.data.toLowerCase();
+}

@@ -1,0 +1,4 @@
+export * from './config';
+export * from './service';
+export { PropertyRepository } from './adapters/db/property-repository';
+export { properties } from './adapters/db/schema';

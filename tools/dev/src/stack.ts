@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
+import { repoRoot } from './paths';
+import { isPortFree, portOrFree } from './ports';
+
+export type ServiceName = 'identity' | 'property' | 'gateway';
+
+export interface StackOptions {
+  /** PostgreSQL server URL (services create their own databases on it). */
+  databaseUrl: string;
+  /** NATS JetStream URL; services connect in the background, so an unreachable one only pauses live events. */
+  natsUrl?: string;
+  /** Gateway port. 0 = any free port. Default 8080. A taken port is an error (it is the product's address). */
+  port?: number;
+  /** Preferred internal ports; a taken one is replaced by a free one. 0 = any free port. */
+  identityPort?: number;
+  propertyGrpcPort?: number;
+  propertyHealthPort?: number;
+  /** Use free ports for everything (tests). */
+  freePorts?: boolean;
+  /** Default http://localhost:<port>. */
+  publicUrl?: string;
+  propertyDatabaseName?: string;
+  gatewayDatabaseName?: string;
+  /** Pretty lines on our stdout, or one file per service. */
+  logs: LogTarget;
+  /** Extra environment for every service (LOG_LEVEL, NODE_ENV, ...). */
+  env?: NodeJS.ProcessEnv;
+  readyTimeoutMs?: number;
+  /** Graceful stop period before SIGKILL. Default 10 s. */
+  stopGraceMs?: number;
+  /** Run services in their own process groups (see ManagedProcess). */
+  detached?: boolean;
+  /** Other entry points instead of services/<name>/dist/main.js (the launcher's own tests use fakes). */
+  entryPoints?: Partial<Record<ServiceName, string>>;
+  root?: string;
+}
+
+export interface Stack {
+  /** The product's address (PUBLIC_URL). */
+  url: string;
+  ports: { gateway: number; identity: number; propertyGrpc: number; propertyHealth: number };
+  /** Environment each service was started with (for diagnostics and tests). */
+  env: Record<ServiceName, NodeJS.ProcessEnv>;
+  stop(): Promise<void>;
+}
+
+export const IDENTITY_CLIENT_ID = 'hsa-web';
+export const IDENTITY_CLIENT_SECRET = 'hsa-dev-secret';
+
+/**
+ * Starts identity, property and gateway from their built entry points (it builds nothing) and resolves once every
+ * one is ready. On failure everything started is stopped and the error names the service and shows its last lines.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const root = options.root ?? repoRoot;
+  const free = options.freePorts ? 0 : undefined;
+  const gatewayPort = options.port ?? free ?? 8080;
+  if (gatewayPort !== 0 && !(await isPortFree(gatewayPort))) {
+    throw new Error(`Port ${gatewayPort} is already in use: stop what uses it or choose another with PORT=<port>.`);
+  }
+  const taken = new Set<number>(gatewayPort ? [gatewayPort] : []);
+  const pick = async (preferred: number) => {
+    let port = await portOrFree(preferred);
+    while (taken.has(port)) port = await portOrFree(0);
+    taken.add(port);
+    return port;
+  };
+  const ports = {
+    gateway: gatewayPort || (await pick(0)),
+    identity: await pick(free ?? options.identityPort ?? 8081),
+    propertyGrpc: await pick(free ?? options.propertyGrpcPort ?? 50051),
+    propertyHealth: await pick(free ?? options.propertyHealthPort ?? 8091),
+  };
+
+  const publicUrl = (options.publicUrl ?? `http://localhost:${ports.gateway}`).replace(/\/+$/, '');
+  const issuer = `http://localhost:${ports.identity}`;
+  const natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
+  const common: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env };
+  const env: Record<ServiceName, NodeJS.ProcessEnv> = {
+    identity: {
+      ...common,
+      IDENTITY_PORT: String(ports.identity),
+      IDENTITY_ISSUER: issuer,
+      IDENTITY_CLIENT_ID: IDENTITY_CLIENT_ID,
+      IDENTITY_CLIENT_SECRET: IDENTITY_CLIENT_SECRET,
+      IDENTITY_REDIRECT_URIS: `${publicUrl}/api/callback`,
+      IDENTITY_POST_LOGOUT_REDIRECT_URIS: `${publicUrl}/`,
+      IDENTITY_ALLOW_PRODUCTION: 'false',
+    },
+    property: {
+      ...common,
+      DATABASE_URL: options.databaseUrl,
+      PROPERTY_DATABASE_NAME: options.propertyDatabaseName ?? 'hsa_property',
+      PROPERTY_GRPC_HOST: '127.0.0.1',
+      PROPERTY_GRPC_PORT: String(ports.propertyGrpc),
+      PROPERTY_HEALTH_PORT: String(ports.propertyHealth),
+      NATS_URL: natsUrl,
+    },
+    gateway: {
+      ...common,
+      PORT: String(ports.gateway),
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: options.databaseUrl,
+      GATEWAY_DATABASE_NAME: options.gatewayDatabaseName ?? 'hsa_gateway',
+      OIDC_ISSUER_URL: issuer,
+      OIDC_CLIENT_ID: IDENTITY_CLIENT_ID,
+      OIDC_CLIENT_SECRET: IDENTITY_CLIENT_SECRET,
+      PROPERTY_SERVICE_ADDRESS: `127.0.0.1:${ports.propertyGrpc}`,
+      NATS_URL: natsUrl,
+      WEB_ROOT: path.join(root, 'frontends'),
+    },
+  };
+  const readiness: Record<ServiceName, string> = {
+    identity: `http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`,
+    property: `http://127.0.0.1:${ports.propertyHealth}/readyz`,
+    gateway: `http://127.0.0.1:${ports.gateway}/readyz`,
+  };
+
+  const entryPoint = (name: ServiceName) => {
+    const file = options.entryPoints?.[name] ?? path.join(root, 'services', name, 'dist', 'main.js');
+    if (!existsSync(file)) throw new Error(`${name}: ${path.relative(root, file)} is missing; build first with \`npm run build\`.`);
+    return file;
+  };
+  const entries = { identity: entryPoint('identity'), property: entryPoint('property'), gateway: entryPoint('gateway') };
+
+  const started: ManagedProcess[] = [];
+  const launch = (name: ServiceName) => {
+    const child = new ManagedProcess(name, process.execPath, [entries[name]], {
+      cwd: root,
+      env: env[name],
+      logs: options.logs,
+      detached: options.detached ?? false,
+    });
+    started.push(child);
+    return waitUntilReady(child, readiness[name], options.readyTimeoutMs ?? 60_000);
+  };
+  const grace = options.stopGraceMs ?? 10_000;
+  const stop = async () => {
+    // The gateway first (it calls the others), then the rest together.
+    const gateway = started.filter((child) => child.name === 'gateway');
+    await Promise.all(gateway.map((child) => child.stop(grace)));
+    await Promise.all(started.filter((child) => child.name !== 'gateway').map((child) => child.stop(grace)));
+  };
+
+  try {
+    // The gateway discovers the issuer and dials the property service, so those two go first.
+    await Promise.all([launch('identity'), launch('property')]);
+    await launch('gateway');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: publicUrl, ports, env, stop };
+}
+
+/** Polls `url` until it answers 200; fails fast when the process exits, or after `timeoutMs`. */
+async function waitUntilReady(child: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastAnswer = 'no answer yet';
+  for (;;) {
+    if (child.hasExited) throw readinessError(child, `${describeExit(await child.exited)} before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      if (response.status === 200) return;
+      lastAnswer = `HTTP ${response.status}`;
+    } catch (err) {
+      lastAnswer = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    }
+    if (Date.now() > deadline) {
+      throw readinessError(child, `was not ready within ${Math.round(timeoutMs / 1000)} s (GET ${url}: ${lastAnswer})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+function readinessError(child: ManagedProcess, what: string): Error {
+  const lines = child.lastLines();
+  const tail = lines.length ? `Last log lines of ${child.name}:\n${lines.map((l) => `  ${l}`).join('\n')}` : `${child.name} printed nothing.`;
+  return new Error(`Service ${child.name} ${what}.\n${tail}`);
+}

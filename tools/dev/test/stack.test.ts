@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { startStack, type Stack, type StackOptions } from '../src/stack';
+
+const fake = path.join(__dirname, 'fixtures', 'fake-service.js');
+let logDir: string;
+let stack: Stack | undefined;
+
+beforeEach(async () => {
+  logDir = await mkdtemp(path.join(os.tmpdir(), 'hsa-stack-test-'));
+});
+afterEach(async () => {
+  await stack?.stop();
+  stack = undefined;
+  await rm(logDir, { recursive: true, force: true });
+});
+
+/** Fake entry points: node runs `fake-service.js <role>`; the role comes from a tiny wrapper per service. */
+async function options(env: NodeJS.ProcessEnv = {}, extra: Partial<StackOptions> = {}): Promise<StackOptions> {
+  const { writeFile } = await import('node:fs/promises');
+  const entry = async (role: string) => {
+    const file = path.join(logDir, `${role}-main.js`);
+    await writeFile(file, `process.argv[2] = ${JSON.stringify(role)};\nrequire(${JSON.stringify(fake)});\n`);
+    return file;
+  };
+  return {
+    databaseUrl: 'postgres://u:p@127.0.0.1:1/postgres',
+    natsUrl: 'nats://127.0.0.1:4222',
+    freePorts: true,
+    logs: { kind: 'file', dir: logDir },
+    env,
+    readyTimeoutMs: 10_000,
+    stopGraceMs: 2000,
+    entryPoints: { identity: await entry('identity'), property: await entry('property'), gateway: await entry('gateway') },
+    ...extra,
+  };
+}
+
+const childEnv = async (port: number) =>
+  (await (await fetch(`http://127.0.0.1:${port}/env`)).json()) as Record<string, string>;
+
+describe('startStack', () => {
+  test('starts every service with the contract environment and stops them', async () => {
+    stack = await startStack(await options());
+    const { ports } = stack;
+    expect(stack.url).toBe(`http://localhost:${ports.gateway}`);
+    expect(new Set(Object.values(ports)).size).toBe(4);
+
+    const identity = await childEnv(ports.identity);
+    const gateway = await childEnv(ports.gateway);
+    expect(identity.IDENTITY_ISSUER).toBe(`http://localhost:${ports.identity}`);
+    expect(identity.IDENTITY_REDIRECT_URIS).toBe(`${stack.url}/api/callback`);
+    expect(identity.IDENTITY_POST_LOGOUT_REDIRECT_URIS).toBe(`${stack.url}/`);
+    expect(identity.IDENTITY_CLIENT_ID).toBe(gateway.OIDC_CLIENT_ID);
+    expect(identity.IDENTITY_CLIENT_SECRET).toBe(gateway.OIDC_CLIENT_SECRET);
+    expect(gateway.PUBLIC_URL).toBe(stack.url);
+    expect(gateway.PORT).toBe(String(ports.gateway));
+    expect(gateway.OIDC_ISSUER_URL).toBe(identity.IDENTITY_ISSUER);
+    expect(gateway.PROPERTY_SERVICE_ADDRESS).toBe(`127.0.0.1:${ports.propertyGrpc}`);
+    expect(gateway.WEB_ROOT).toMatch(/frontends$/);
+    expect(gateway.GATEWAY_DATABASE_NAME).toBe('hsa_gateway');
+    const property = await childEnv(ports.propertyHealth);
+    expect(property.PROPERTY_GRPC_PORT).toBe(String(ports.propertyGrpc));
+    expect(property.DATABASE_URL).toBe('postgres://u:p@127.0.0.1:1/postgres');
+    expect(property.NATS_URL).toBe('nats://127.0.0.1:4222');
+
+    await stack.stop();
+    stack = undefined;
+    await expect(fetch(`http://127.0.0.1:${ports.gateway}/readyz`)).rejects.toThrow();
+    expect(await readFile(path.join(logDir, 'gateway.log'), 'utf8')).toContain('gateway starting');
+  });
+
+  test('a service that exits names itself and shows its last log lines', async () => {
+    const error = await startStack(await options({ FAKE_FAIL: 'property' })).catch((err: Error) => err);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('Service property exited with code 3 before it was ready');
+    expect((error as Error).message).toContain('boom, cannot open the database');
+  });
+
+  test('a service that never becomes ready fails after the timeout, naming it, and the rest is stopped', async () => {
+    const opts = await options({ FAKE_UNREADY: 'gateway' }, { readyTimeoutMs: 1500 });
+    const began = Date.now();
+    const error = (await startStack(opts).catch((err: Error) => err)) as Error;
+    expect(error.message).toMatch(/Service gateway was not ready within 2 s \(GET http:\/\/127\.0\.0\.1:\d+\/readyz: HTTP 503\)/);
+    expect(Date.now() - began).toBeLessThan(8000);
+    const identityPort = Number(/"port":(\d+)/.exec(await readFile(path.join(logDir, 'identity.log'), 'utf8'))![1]);
+    await expect(fetch(`http://127.0.0.1:${identityPort}/env`)).rejects.toThrow();
+  });
+
+  test('stop() kills a service that ignores SIGTERM after the grace period', async () => {
+    stack = await startStack(await options({ FAKE_IGNORE_TERM: 'identity' }, { stopGraceMs: 500 }));
+    const port = stack.ports.identity;
+    const began = Date.now();
+    await stack.stop();
+    stack = undefined;
+    expect(Date.now() - began).toBeLessThan(5000);
+    await expect(fetch(`http://127.0.0.1:${port}/env`)).rejects.toThrow();
+    expect(await readFile(path.join(logDir, 'identity.log'), 'utf8')).toContain('ignoring SIGTERM');
+  });
+
+  test('a missing entry point is reported with the build command', async () => {
+    const opts = await options();
+    opts.entryPoints!.gateway = path.join(logDir, 'nope', 'main.js');
+    await expect(startStack(opts)).rejects.toThrow(/gateway: .*main\.js is missing; build first with `npm run build`/);
+  });
+
+  test('a taken gateway port is an error that says how to choose another', async () => {
+    const net = await import('node:net');
+    const blocker = net.createServer().listen(0);
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const port = (blocker.address() as import('node:net').AddressInfo).port;
+    try {
+      await expect(startStack(await options({}, { freePorts: false, port }))).rejects.toThrow(`Port ${port} is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
