@@ -12,7 +12,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     // Served at /remotes/dashboard/ by the gateway (or anywhere else): chunks load relative to the entry.
     publicPath: 'auto',
     federation: {
-      filename: 'remoteEntry.js',
+      filename: 'static/js/remoteEntry.[contenthash:8].js',
       exposes: { './DashboardPage': './src/pages/DashboardPage.tsx' },
       manifest: true,
     },

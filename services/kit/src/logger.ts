@@ -1,5 +1,5 @@
 import { trace, isSpanContextValid } from '@opentelemetry/api';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -7,8 +7,12 @@ export type { Logger };
  * JSON logs on stdout. Every line logged inside a traced operation carries `trace_id` and `span_id`,
  * so an SRE can jump from a log line in Loki to its trace in Tempo.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -20,5 +24,6 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       if (!isSpanContextValid(ctx)) return {};
       return { trace_id: ctx.traceId, span_id: ctx.spanId, trace_flags: `0${ctx.traceFlags.toString(16)}` };
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

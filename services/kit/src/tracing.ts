@@ -4,7 +4,7 @@
  * they are exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
  */
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
@@ -17,10 +17,10 @@ let sdk: NodeSDK | undefined;
 
 export function startTracing(serviceName: string): void {
   if (sdk) return;
-  const spanProcessors: SpanProcessor[] = [];
-  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
-  }
+  const exporting = !!(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  // Without an exporter the SDK would register no tracer provider at all, and logs would lose their
+  // trace ids; a discarding processor keeps spans (and ids) alive without sending them anywhere.
+  const spanProcessors: SpanProcessor[] = [exporting ? new BatchSpanProcessor(new OTLPTraceExporter()) : new NoopSpanProcessor()];
   sdk = new NodeSDK({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME ?? serviceName,

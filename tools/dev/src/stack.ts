@@ -21,6 +21,8 @@ export interface StackOptions {
   freePorts?: boolean;
   /** Default http://localhost:<port>. */
   publicUrl?: string;
+  /** Where identity keeps its accounts and keys between runs (IDENTITY_DATA_DIR); default: in memory. */
+  identityDataDir?: string;
   propertyDatabaseName?: string;
   gatewayDatabaseName?: string;
   /** Pretty lines on our stdout, or one file per service. */
@@ -88,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       IDENTITY_REDIRECT_URIS: `${publicUrl}/api/callback`,
       IDENTITY_POST_LOGOUT_REDIRECT_URIS: `${publicUrl}/`,
       IDENTITY_ALLOW_PRODUCTION: 'false',
+      ...(options.identityDataDir ? { IDENTITY_DATA_DIR: options.identityDataDir } : {}),
     },
     property: {
       ...common,

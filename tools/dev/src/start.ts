@@ -86,6 +86,7 @@ async function main(): Promise<void> {
       propertyGrpcPort: portFromEnv('PROPERTY_GRPC_PORT', 50051),
       propertyHealthPort: portFromEnv('PROPERTY_HEALTH_PORT', 8091),
       ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+      identityDataDir: path.join(dataDir, 'identity'),
       logs: { kind: 'console' },
       detached: true,
     });

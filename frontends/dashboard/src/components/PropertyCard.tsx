@@ -23,6 +23,7 @@ const styles = {
   noValue: { fontSize: 18, fontWeight: 600, lineHeight: 1.6 },
   facts: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontWeight: 500 },
   footer: { marginTop: 'auto', paddingTop: 14, borderTop: '1px solid rgba(15, 23, 42, 0.08)' },
+  action: { flex: '1 1 auto', paddingInline: 10 },
 } satisfies Record<string, CSSProperties>;
 
 /** One property on the dashboard: its facts and the buttons to its pages. */
@@ -76,11 +77,15 @@ export function PropertyCard({ property, onArchive, onRestore, changing = false 
         Added {formatDate(property.createdAt)}
       </Typography.Text>
       <Flex gap={8} wrap style={styles.footer}>
-        <Button type="primary" onClick={() => navigate(`/?propertyId=${id}&step=2`)}>
+        <Button type="primary" style={styles.action} onClick={() => navigate(`/?propertyId=${id}&step=2`)}>
           Analysis
         </Button>
-        <Button onClick={() => navigate(`/recommendations?propertyId=${id}`)}>Recommendations</Button>
-        <Button onClick={() => navigate(`/listing?propertyId=${id}`)}>Listing</Button>
+        <Button style={styles.action} onClick={() => navigate(`/recommendations?propertyId=${id}`)}>
+          Recommendations
+        </Button>
+        <Button style={styles.action} onClick={() => navigate(`/listing?propertyId=${id}`)}>
+          Listing
+        </Button>
       </Flex>
     </Card>
   );

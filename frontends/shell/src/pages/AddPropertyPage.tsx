@@ -55,7 +55,7 @@ function AddPropertyForm() {
 
   return (
     <div className="container page page--narrow">
-      <Typography.Title level={1} style={{ marginBottom: 4 }}>
+      <Typography.Title level={1} style={{ margin: '0 0 4px', fontSize: 30, letterSpacing: '-0.02em' }}>
         Add a property
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Property } from '@hsa/contracts';
 import {
   cityStateZip,
@@ -12,6 +12,8 @@ import {
   queryKeys,
   streetPart,
 } from '@hsa/ui-kit';
+import { AlertIcon, CompassIcon } from '../components/icons';
+import { Notice } from '../components/Notice';
 import { usePageTitle } from '../components/usePageTitle';
 
 /**
@@ -29,23 +31,27 @@ function WizardComingSoon({ address }: { address: string | null }) {
   const navigate = useNavigate();
   return (
     <div className="container page">
-      <Result
-        status="info"
+      <Notice
+        eyebrow="Coming soon"
+        icon={<CompassIcon />}
         title="The analysis wizard arrives in the next release"
-        subTitle={
-          address
-            ? `Soon you'll see the estimate, comparable sales and a map for ${address} right here. For now, add it to your properties.`
-            : "Soon you'll look up any address and get its estimate, comparable sales and a map right here. For now, add a property by hand."
+        actions={
+          <>
+            <button type="button" className="btn btn--primary" onClick={() => navigate('/add-property')}>
+              Add a Property
+            </button>
+            <button type="button" className="btn btn--secondary" onClick={() => navigate('/dashboard')}>
+              My Properties
+            </button>
+          </>
         }
-        extra={[
-          <Button key="add" type="primary" onClick={() => navigate('/add-property')}>
-            Add a Property
-          </Button>,
-          <Button key="dashboard" onClick={() => navigate('/dashboard')}>
-            My Properties
-          </Button>,
-        ]}
-      />
+      >
+        <p>
+          {address
+            ? `Soon you'll see the estimate, comparable sales and a map for ${address} right here. For now, add it to your properties by hand.`
+            : "Soon you'll look up any address and get its estimate, comparable sales and a map right here. For now, add a property by hand."}
+        </p>
+      </Notice>
     </div>
   );
 }
@@ -58,16 +64,18 @@ function SavedProperty({ id }: { id: string }) {
   if (isError) {
     return (
       <div className="container page">
-        <Result
-          status="error"
+        <Notice
+          tone="error"
+          icon={<AlertIcon />}
           title="Failed to load property"
-          subTitle="It may have been removed, or it belongs to another account."
-          extra={
-            <Button type="primary" onClick={() => navigate('/')}>
+          actions={
+            <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
               Go Home
-            </Button>
+            </button>
           }
-        />
+        >
+          <p>It may have been removed, or it belongs to another account.</p>
+        </Notice>
       </div>
     );
   }
@@ -84,52 +92,56 @@ function SavedProperty({ id }: { id: string }) {
 
   return (
     <div className="container page">
-      <Flex vertical gap={24}>
-        <Flex justify="space-between" align="flex-start" wrap gap={16}>
+      <Flex vertical gap={20}>
+        <Flex justify="space-between" align="flex-end" wrap gap={16}>
           <div>
-            <Typography.Text type="secondary">Property analysis</Typography.Text>
-            <Typography.Title level={1} style={{ margin: '4px 0' }}>
+            <Typography.Text type="secondary" strong>
+              Step 2 · Analysis
+            </Typography.Text>
+            <Typography.Title level={1} style={{ margin: '4px 0 6px', fontSize: 30, letterSpacing: '-0.02em' }}>
               {streetPart(property.address)}
             </Typography.Title>
-            <Flex gap={8} align="center" wrap>
+            <Flex gap={10} align="center" wrap>
               <Typography.Text type="secondary">{cityStateZip(property)}</Typography.Text>
               <Tag color="blue">{propertyTypeLabel(property.propertyType)}</Tag>
             </Flex>
           </div>
           <Flex gap={8} wrap>
-            <Button onClick={() => navigate('/dashboard')}>My Properties</Button>
-            <Button type="primary" onClick={() => navigate('/add-property')}>
+            <Link to="/dashboard" className="btn btn--secondary">
+              My Properties
+            </Link>
+            <Link to="/add-property" className="btn btn--primary">
               Add Another Property
-            </Button>
+            </Link>
           </Flex>
         </Flex>
-        <Card>
-          <Typography.Text type="secondary">Estimated value</Typography.Text>
-          <div className="value-figure">
-            {property.estimatedValue === null ? 'Not estimated yet' : formatCurrency(property.estimatedValue)}
-          </div>
-        </Card>
-        <Card title="Property details">
-          <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} colon={false} layout="vertical">
-            <Descriptions.Item label="Bedrooms">{formatCount(property.bedrooms, 'bed')}</Descriptions.Item>
-            <Descriptions.Item label="Bathrooms">{formatCount(property.bathrooms, 'bath')}</Descriptions.Item>
-            <Descriptions.Item label="Square footage">{formatNumber(property.squareFootage)} sq ft</Descriptions.Item>
-            <Descriptions.Item label="Year built">{property.yearBuilt ?? 'Not provided'}</Descriptions.Item>
-            <Descriptions.Item label="Property type">{propertyTypeLabel(property.propertyType)}</Descriptions.Item>
-            <Descriptions.Item label="Added">{formatDate(property.createdAt)}</Descriptions.Item>
-            {property.additionalInfo ? (
-              <Descriptions.Item label="Additional information" span="filled">
-                {property.additionalInfo}
-              </Descriptions.Item>
-            ) : null}
-          </Descriptions>
-        </Card>
-        <Alert
-          type="info"
-          showIcon
-          title="The full analysis arrives in the next release"
-          description="The value range, comparable sales, a map and neighborhood insights for this home will appear on this page."
-        />
+        <div className="saved-property">
+          <Card>
+            <Typography.Text type="secondary">Estimated value</Typography.Text>
+            <div className="value-figure">
+              {property.estimatedValue === null ? 'Not estimated yet' : formatCurrency(property.estimatedValue)}
+            </div>
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+              The value range, comparable sales, a map and neighborhood insights for this home arrive in the next
+              release.
+            </Typography.Paragraph>
+          </Card>
+          <Card title="Property details">
+            <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} colon={false} layout="vertical" size="small">
+              <Descriptions.Item label="Bedrooms">{formatCount(property.bedrooms, 'bed')}</Descriptions.Item>
+              <Descriptions.Item label="Bathrooms">{formatCount(property.bathrooms, 'bath')}</Descriptions.Item>
+              <Descriptions.Item label="Square footage">{formatNumber(property.squareFootage)} sq ft</Descriptions.Item>
+              <Descriptions.Item label="Year built">{property.yearBuilt ?? 'Not provided'}</Descriptions.Item>
+              <Descriptions.Item label="Property type">{propertyTypeLabel(property.propertyType)}</Descriptions.Item>
+              <Descriptions.Item label="Added">{formatDate(property.createdAt)}</Descriptions.Item>
+              {property.additionalInfo ? (
+                <Descriptions.Item label="Additional information" span="filled">
+                  {property.additionalInfo}
+                </Descriptions.Item>
+              ) : null}
+            </Descriptions>
+          </Card>
+        </div>
       </Flex>
     </div>
   );

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityServer } from '@hsa/identity';
+import { createLogger } from '@hsa/service-kit';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { TestBrowser } from './support/browser';
+import { freePort, waitFor } from './support/stack';
+
+interface Span {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  service: string;
+}
+
+/** A minimal OTLP/HTTP (JSON) trace receiver standing in for the collector. */
+async function startCollector(): Promise<{ url: string; spans: Span[]; close(): Promise<void> }> {
+  const spans: Span[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      // Metrics and logs may arrive too (other paths, protobuf); only traces matter here.
+      if (req.url !== '/v1/traces') return void res.writeHead(200).end();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        resourceSpans: {
+          resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+          scopeSpans: { spans: Omit<Span, 'service'>[] }[];
+        }[];
+      };
+      for (const rs of body.resourceSpans ?? []) {
+        const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+        for (const ss of rs.scopeSpans) for (const s of ss.spans) spans.push({ ...s, service });
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+const repo = path.resolve(__dirname, '../../..');
+const entry = (service: string) => path.join(repo, 'services', service, 'dist', 'main.js');
+
+describe('one request, one trace across gateway, property service and NATS', () => {
+  const children: ChildProcess[] = [];
+  const dbs = [uniqueDatabaseName('trace_prop'), uniqueDatabaseName('trace_gw')];
+  let collector: Awaited<ReturnType<typeof startCollector>>;
+  let identity: Awaited<ReturnType<typeof createIdentityServer>>;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    for (const s of ['gateway', 'property']) {
+      if (!fs.existsSync(entry(s))) throw new Error(`${entry(s)} is missing: run \`npm run build\` first (npm test does)`);
+    }
+    collector = await startCollector();
+    const [gatewayPort, grpcPort] = [await freePort(), await freePort()];
+    publicUrl = `http://127.0.0.1:${gatewayPort}`;
+    identity = await createIdentityServer({
+      clients: [{ clientId: 'hsa-web', clientSecret: 'trace-secret', redirectUris: [`${publicUrl}/api/callback`], postLogoutRedirectUris: [`${publicUrl}/`] }],
+      logger: createLogger('identity', 'silent'),
+    });
+    const common = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: testServerUrl(),
+      NATS_URL: testNatsUrl(),
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    const start = (service: string, env: Record<string, string>) => {
+      const child = spawn(process.execPath, [entry(service)], { env: { ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+      children.push(child);
+    };
+    start('property', { PROPERTY_DATABASE_NAME: dbs[0]!, PROPERTY_GRPC_HOST: '127.0.0.1', PROPERTY_GRPC_PORT: String(grpcPort), PROPERTY_HEALTH_PORT: '0' });
+    start('gateway', {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      GATEWAY_DATABASE_NAME: dbs[1]!,
+      OIDC_ISSUER_URL: identity.issuer,
+      OIDC_CLIENT_SECRET: 'trace-secret',
+      PROPERTY_SERVICE_ADDRESS: `127.0.0.1:${grpcPort}`,
+    });
+    await waitFor(async () => (await fetch(`${publicUrl}/readyz`)).ok, 30_000, 'gateway and property service');
+  });
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await identity?.close();
+    await collector?.close();
+    for (const db of dbs) await dropDatabase(db);
+  });
+
+  it('links the HTTP request, the gRPC call, the database work and the NATS event in one trace', async () => {
+    const browser = new TestBrowser(publicUrl);
+    await browser.signIn('tracer@example.com', 'Trace Tester');
+    const res = await browser.request('/api/properties', {
+      method: 'POST',
+      json: { address: '1 Trace Way, Sacramento, CA', city: 'Sacramento', state: 'CA', zipCode: '95814', bedrooms: 2, bathrooms: 1, squareFootage: 900 },
+    });
+    expect(res.status).toBe(201);
+
+    const rootOf = () =>
+      collector.spans.find((s) => s.service === 'gateway' && s.kind === 2 && s.name.includes('POST') && !s.parentSpanId);
+    await waitFor(() => {
+      const root = rootOf();
+      if (!root) return false;
+      const trace = collector.spans.filter((s) => s.traceId === root.traceId);
+      return trace.some((s) => s.service === 'gateway' && s.name.includes('process'));
+    }, 15_000, 'the whole trace to be exported');
+
+    const root = rootOf()!;
+    const trace = collector.spans.filter((s) => s.traceId === root.traceId);
+    const byId = new Map(trace.map((s) => [s.spanId, s]));
+    const grpcServer = trace.find((s) => s.service === 'property' && s.kind === 2 && s.name.includes('CreateProperty'));
+    expect(grpcServer, 'property service gRPC server span in the same trace').toBeDefined();
+    expect(byId.get(grpcServer!.parentSpanId!)?.service, 'its parent is the gateway gRPC client span').toBe('gateway');
+    expect(trace.some((s) => s.service === 'property' && /insert|INSERT|pg/.test(s.name)), 'database spans').toBe(true);
+    const publish = trace.find((s) => s.service === 'property' && s.name === 'property.created publish');
+    expect(publish, 'the outbox relay publishes inside the request trace').toBeDefined();
+    const consume = trace.find((s) => s.service === 'gateway' && s.name === 'property.created process');
+    expect(consume?.parentSpanId, 'the gateway consumes the event as a child of the publish').toBe(publish!.spanId);
+  });
+});
