@@ -7,7 +7,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     globalSetup: ['tools/dev/src/test/global-setup.ts'],
     testTimeout: 30_000,
@@ -15,6 +14,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Node itself resolves externals with these conditions: only our own server packages need "source"
+        // (the web project would otherwise load raw TypeScript some npm packages publish under it).
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
         test: {
           name: 'server',
           environment: 'node',

@@ -41,10 +41,29 @@ export const test = base.extend<{ user: TestUser }>({
   user: async ({}, use) => use(newUser()),
 });
 
-/** A control the UI may render as a button or a link. */
-export function control(scope: Page | Locator, name: string | RegExp): Locator {
-  const exact = typeof name === 'string';
-  return scope.getByRole('button', { name, exact }).or(scope.getByRole('link', { name, exact })).first();
+/**
+ * A control named `name`, rendered as a button, a link or a menu item. An icon's label may come first in the
+ * accessible name (antd icons are labelled, e.g. "plus Add New Property"), so the name must end with `name`.
+ */
+export function control(scope: Page | Locator, name: string): Locator {
+  const pattern = new RegExp(`(^|\\s)${escapeRegExp(name)}$`);
+  return scope
+    .getByRole('button', { name: pattern })
+    .or(scope.getByRole('link', { name: pattern }))
+    .or(scope.getByRole('menuitem', { name: pattern }))
+    .first();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A form field by its label. The label may carry a required mark or a qualifier before the name ("* City",
+ * "Street address"), so it must end with `label`, ignoring case.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`(^|[\\s*])${escapeRegExp(label)}$`, 'i'));
 }
 
 /** Fills and submits the identity provider's sign-in form (`<form method="post">` with inputs email and name). */
@@ -59,7 +78,7 @@ export async function completeSignInForm(page: Page, user: TestUser): Promise<vo
 /** Signs in the way a visitor does: landing page header 'Sign In', the provider's form, back in the app. */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/');
-  await control(page.getByRole('banner'), 'Sign In').or(control(page, 'Sign In')).first().click();
+  await control(page, 'Sign In').click();
   await completeSignInForm(page, user);
   await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
 }
@@ -83,14 +102,13 @@ export function propertyCard(page: Page, address: string): Locator {
 /** Fills the full property form on /add-property and submits it; resolves with the new property's id. */
 export async function addPropertyThroughForm(page: Page, property: CreatePropertyInput): Promise<string> {
   await expect(page).toHaveURL(/\/add-property/);
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Address').fill(property.address);
-  await field('City').fill(property.city);
-  await field('State').fill(property.state);
-  await field('ZIP code').fill(property.zipCode);
-  if (property.yearBuilt) await field('Year built').fill(String(property.yearBuilt));
-  if (property.additionalInfo) await field('Additional info').fill(property.additionalInfo);
-  const form = page.locator('form').filter({ has: field('Address') });
+  await field(page, 'Address').fill(property.address);
+  await field(page, 'City').fill(property.city);
+  await field(page, 'State').fill(property.state);
+  await field(page, 'ZIP code').fill(property.zipCode);
+  if (property.yearBuilt) await field(page, 'Year built').fill(String(property.yearBuilt));
+  if (property.additionalInfo) await field(page, 'Additional info').fill(property.additionalInfo);
+  const form = page.locator('form').filter({ has: field(page, 'Address') });
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/[?&]propertyId=[^&]+/);
   const url = new URL(page.url());

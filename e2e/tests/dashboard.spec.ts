@@ -18,7 +18,7 @@ test('sign in, add a property, see it on the dashboard, archive and restore it',
   await expect(page.getByRole('tab', { name: 'Active Properties (1)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Archived (0)' })).toBeVisible();
 
-  await card.getByRole('button', { name: 'Archive', exact: true }).click();
+  await control(card, 'Archive').click();
   await expect(page.getByText('Property Archived').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Active Properties (0)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Archived (1)' })).toBeVisible();
@@ -28,7 +28,7 @@ test('sign in, add a property, see it on the dashboard, archive and restore it',
   await page.getByRole('tab', { name: 'Archived (1)' }).click();
   const archived = propertyCard(page, property.address);
   await expect(archived).toBeVisible();
-  await archived.getByRole('button', { name: 'Restore', exact: true }).click();
+  await control(archived, 'Restore').click();
   await expect(page.getByText('Property Restored').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Active Properties (1)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Archived (0)' })).toBeVisible();

@@ -11,7 +11,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }) =>
     mode: argv.mode ?? 'production',
     publicPath: '/',
     // No remotes at build time: they are registered at run time from GET /remotes.json.
-    federation: { remotes: {} },
+    federation: { remotes: {}, manifest: false },
     html: {
       title: 'Home Seller Analyzer',
       template: path.join(dir, 'src/index.html'),

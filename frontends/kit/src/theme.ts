@@ -11,6 +11,11 @@ export const theme: ThemeConfig = {
     colorSuccess: '#16a34a',
     colorError: '#dc2626',
     colorTextBase: '#0f172a',
+    // Darker than antd's defaults so secondary text meets WCAG AA contrast on white and on the page background.
+    colorTextSecondary: '#4b5567',
+    colorTextTertiary: '#5b6577',
+    colorTextDescription: '#4b5567',
+    colorBgLayout: '#f6f8fb',
     borderRadius: 8,
     fontFamily:
       "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

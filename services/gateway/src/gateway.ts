@@ -69,6 +69,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       propertyService: () => properties.ready(),
       signIn: () => oidc.ready,
     },
+    informational: { liveEvents: () => bus.connected },
     webRoot: config.WEB_ROOT,
     remotesManifest: config.REMOTES_MANIFEST,
   });

@@ -27,6 +27,9 @@ export function startTracing(serviceName: string): void {
       [ATTR_SERVICE_VERSION]: process.env.SERVICE_VERSION ?? '0.1.0',
     }),
     spanProcessors,
+    // Without an endpoint the SDK would still default to an OTLP metric exporter aimed at localhost:4318: it
+    // tries to export every minute and holds every shutdown for about 8 s. No endpoint, no metric readers.
+    ...(exporting ? {} : { metricReaders: [] }),
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz',

@@ -185,6 +185,7 @@ describe('request parsing', () => {
       updated: 'property.updated',
       archived: 'property.archived',
       unarchived: 'property.unarchived',
+      valuationRefreshed: 'property.valuation.refreshed',
     });
   });
 });

@@ -21,8 +21,10 @@ export function formatLogLine(line: string, color: boolean): string {
   } catch {
     return line;
   }
-  const level = levelNames[Number(entry.level)] ?? String(entry.level ?? '');
-  const time = typeof entry.time === 'number' ? new Date(entry.time).toTimeString().slice(0, 8) : '';
+  // pino writes numeric levels and epoch times by default; services may configure labels and ISO times.
+  const level = levelNames[Number(entry.level)] ?? String(entry.level ?? '').toUpperCase();
+  const when = typeof entry.time === 'number' || typeof entry.time === 'string' ? new Date(entry.time) : undefined;
+  const time = when && !Number.isNaN(when.getTime()) ? when.toTimeString().slice(0, 8) : '';
   const extras: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
     if (quietKeys.has(key) || value === undefined) continue;

@@ -34,6 +34,8 @@ export interface StackOptions {
   stopGraceMs?: number;
   /** Run services in their own process groups (see ManagedProcess). */
   detached?: boolean;
+  /** Told when a service stopped slowly or had to be killed; default: a warning on stderr. */
+  onStopProblem?: (message: string) => void;
   /** Other entry points instead of services/<name>/dist/main.js (the launcher's own tests use fakes). */
   entryPoints?: Partial<Record<ServiceName, string>>;
   root?: string;
@@ -140,11 +142,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return waitUntilReady(child, readiness[name], options.readyTimeoutMs ?? 60_000);
   };
   const grace = options.stopGraceMs ?? 10_000;
+  const stopOne = async (child: ManagedProcess) => {
+    const began = Date.now();
+    const exit = await child.stop(grace);
+    if (exit.signal === 'SIGKILL') {
+      const message = `${child.name} did not stop within ${grace / 1000} s of SIGTERM and was killed`;
+      options.onStopProblem ? options.onStopProblem(message) : console.warn(`[stack] ${message}`);
+    } else if (Date.now() - began > 3000) {
+      const message = `${child.name} took ${((Date.now() - began) / 1000).toFixed(1)} s to stop`;
+      options.onStopProblem ? options.onStopProblem(message) : console.warn(`[stack] ${message}`);
+    }
+  };
   const stop = async () => {
     // The gateway first (it calls the others), then the rest together.
-    const gateway = started.filter((child) => child.name === 'gateway');
-    await Promise.all(gateway.map((child) => child.stop(grace)));
-    await Promise.all(started.filter((child) => child.name !== 'gateway').map((child) => child.stop(grace)));
+    await Promise.all(started.filter((child) => child.name === 'gateway').map(stopOne));
+    await Promise.all(started.filter((child) => child.name !== 'gateway').map(stopOne));
   };
 
   try {

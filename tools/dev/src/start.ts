@@ -87,6 +87,8 @@ async function main(): Promise<void> {
       propertyHealthPort: portFromEnv('PROPERTY_HEALTH_PORT', 8091),
       ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
       identityDataDir: path.join(dataDir, 'identity'),
+      ...(process.env.PROPERTY_DATABASE_NAME ? { propertyDatabaseName: process.env.PROPERTY_DATABASE_NAME } : {}),
+      ...(process.env.GATEWAY_DATABASE_NAME ? { gatewayDatabaseName: process.env.GATEWAY_DATABASE_NAME } : {}),
       logs: { kind: 'console' },
       detached: true,
     });

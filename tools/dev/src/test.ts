@@ -54,9 +54,22 @@ async function lint() {
 async function vitest() {
   const report = path.join(reportDir, 'vitest.json');
   const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  const json = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(report);
+  const json = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+  }>(report);
   if (!json) return { ok: false, note: 'no report (vitest did not finish)' };
-  return { ok: code === 0, passed: json.numPassedTests, failed: json.numFailedTests };
+  // A test file that fails to load has no failed test in it; count it as one failure.
+  const brokenFiles = json.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    ok: code === 0,
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + brokenFiles,
+    ...(brokenFiles ? { note: `${brokenFiles} test file(s) failed to run` } : {}),
+  };
 }
 
 async function playwright() {

@@ -48,5 +48,7 @@ test('service log lines are shown as time, level and message', () => {
   const line = JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 12, 0, 0), msg: 'NATS unavailable', url: 'nats://x', pid: 1 });
   const text = formatLogLine(line, false);
   expect(text).toMatch(/^\d\d:\d\d:\d\d WARN  NATS unavailable url=nats:\/\/x$/);
+  const labelled = JSON.stringify({ level: 'error', time: '2026-01-01T12:00:00.000Z', service: 'gateway', msg: 'boom' });
+  expect(formatLogLine(labelled, false)).toMatch(/^\d\d:\d\d:\d\d ERROR boom$/);
   expect(formatLogLine('plain text', false)).toBe('plain text');
 });

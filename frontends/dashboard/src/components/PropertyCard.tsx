@@ -19,8 +19,8 @@ const styles = {
   body: { display: 'flex', flexDirection: 'column', gap: 14, height: '100%', padding: 20 },
   title: { margin: 0, fontSize: 19, lineHeight: 1.3 },
   valueLabel: { fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.05em', fontWeight: 600 },
-  value: { fontSize: 26, fontWeight: 700, letterSpacing: '-0.02em', lineHeight: 1.2 },
-  noValue: { fontSize: 18, fontWeight: 600, lineHeight: 1.6 },
+  value: { fontSize: 26, fontWeight: 700, letterSpacing: '-0.02em', lineHeight: '32px' },
+  noValue: { fontSize: 18, fontWeight: 600, lineHeight: '32px' },
   facts: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontWeight: 500 },
   footer: { marginTop: 'auto', paddingTop: 14, borderTop: '1px solid rgba(15, 23, 42, 0.08)' },
   action: { flex: '1 1 auto', paddingInline: 10 },
@@ -32,18 +32,18 @@ export function PropertyCard({ property, onArchive, onRestore, changing = false 
   const street = streetPart(property.address);
   const id = encodeURIComponent(property.id);
   return (
-    <Card data-testid="property-card" style={styles.card} styles={{ body: styles.body }} hoverable>
+    <Card data-testid="property-card" style={styles.card} styles={{ body: styles.body }}>
       <Flex justify="space-between" align="center" gap={8}>
         <Tag color="blue" style={{ marginInlineEnd: 0 }}>
           {propertyTypeLabel(property.propertyType)}
         </Tag>
         {onArchive ? (
-          <Button type="text" size="small" icon={<InboxOutlined />} loading={changing} onClick={() => onArchive(property)}>
+          <Button type="text" size="small" icon={<InboxOutlined aria-hidden />} loading={changing} onClick={() => onArchive(property)}>
             Archive
           </Button>
         ) : null}
         {onRestore ? (
-          <Button type="text" size="small" icon={<RollbackOutlined />} loading={changing} onClick={() => onRestore(property)}>
+          <Button type="text" size="small" icon={<RollbackOutlined aria-hidden />} loading={changing} onClick={() => onRestore(property)}>
             Restore
           </Button>
         ) : null}

@@ -15,7 +15,7 @@ export function SignedOutNotice() {
   }, [toast]);
   return (
     <Result
-      icon={<LockOutlined />}
+      icon={<LockOutlined aria-hidden />}
       title="You are logged out"
       subTitle="Logging in again..."
       extra={

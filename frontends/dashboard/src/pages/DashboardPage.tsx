@@ -42,7 +42,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             Track your homes, their estimated value and what to do next.
           </Typography.Text>
         </div>
-        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={addProperty}>
+        <Button type="primary" size="large" icon={<PlusOutlined aria-hidden />} onClick={addProperty}>
           Add New Property
         </Button>
       </Flex>
@@ -67,7 +67,7 @@ function Dashboard({ user }: { user: AuthUser }) {
                     title="No active properties yet"
                     text="Add your first property to see its estimated value, recommendations and listing."
                     action={
-                      <Button type="primary" icon={<PlusOutlined />} onClick={addProperty}>
+                      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={addProperty}>
                         Add Your First Property
                       </Button>
                     }

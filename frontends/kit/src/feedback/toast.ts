@@ -3,8 +3,11 @@ import { App } from 'antd';
 
 type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
 
-/** Notification settings of the product: one toast at a time. Pass to antd's <App notification>. */
-export const toastConfig = { maxCount: 1, placement: 'topRight', duration: 5 } as const;
+/**
+ * Notification settings of the product: one toast at a time, below the 64 px header so it never
+ * hides the account menu. Pass to antd's <App notification>.
+ */
+export const toastConfig = { maxCount: 1, placement: 'topRight', duration: 5, top: 80 } as const;
 
 export interface ToastApi {
   /** e.g. success('Property Archived') */
@@ -14,15 +17,16 @@ export interface ToastApi {
   info(title: string, description?: string): void;
 }
 
+/** Every toast uses this key, so a new one replaces the one on screen instead of stacking. */
+const toastKey = 'hsa-toast';
+
 /** Toast helpers over an antd notification instance (the one of the nearest antd <App>). */
 export function createToast(notification: Pick<NotificationInstance, 'success' | 'error' | 'info'>): ToastApi {
+  const common = { key: toastKey, props: { 'data-testid': 'toast' } };
   return {
-    success: (title, description) =>
-      notification.success({ title, description, role: 'status', props: { 'data-testid': 'toast' } }),
-    error: (title, description) =>
-      notification.error({ title, description, role: 'alert', props: { 'data-testid': 'toast' } }),
-    info: (title, description) =>
-      notification.info({ title, description, role: 'status', props: { 'data-testid': 'toast' } }),
+    success: (title, description) => notification.success({ ...common, title, description, role: 'status' }),
+    error: (title, description) => notification.error({ ...common, title, description, role: 'alert' }),
+    info: (title, description) => notification.info({ ...common, title, description, role: 'status' }),
   };
 }
 

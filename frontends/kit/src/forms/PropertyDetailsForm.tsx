@@ -103,7 +103,7 @@ export function PropertyDetailsForm({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label="Additional information" name="additionalInfo" rules={validated('additionalInfo')}>
+      <Form.Item label="Additional info" name="additionalInfo" rules={validated('additionalInfo')}>
         <Input.TextArea
           rows={3}
           maxLength={5000}

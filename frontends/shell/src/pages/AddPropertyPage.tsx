@@ -45,7 +45,7 @@ function AddPropertyForm() {
     onSuccess: (property) => {
       queryClient.setQueryData(queryKeys.property(property.id), property);
       for (const queryKey of propertyListKeys) void queryClient.invalidateQueries({ queryKey });
-      toast.success('Analysis Complete', `${streetPart(property.address)} was added to My Properties.`);
+      toast.success('Analysis Complete', `${streetPart(property.address)} was added to your properties.`);
       navigate(`/?propertyId=${encodeURIComponent(property.id)}&step=2`);
     },
     onError: (error) => {
@@ -59,7 +59,7 @@ function AddPropertyForm() {
         Add a property
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-        Tell us about the home. We'll save it to My Properties and prepare its analysis.
+        Tell us about the home. We'll save it to your properties and prepare its analysis.
       </Typography.Paragraph>
       <Card>
         <PropertyDetailsForm

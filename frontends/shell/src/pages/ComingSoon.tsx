@@ -38,7 +38,7 @@ export function ComingSoon({ pageTitle, title, icon, children, signInTitle, retu
         actions={
           <>
             <button type="button" className="btn btn--primary" onClick={() => navigate('/dashboard')}>
-              My Properties
+              View All Properties
             </button>
             <Link to="/" className="btn btn--secondary">
               Back to Home

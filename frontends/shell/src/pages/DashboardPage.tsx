@@ -1,13 +1,20 @@
+import { useEffect } from 'react';
 import { NeedsAntd } from '../antd/AntdHost';
 import { usePageTitle } from '../components/usePageTitle';
 import { RemoteModule } from '../remotes/RemoteModule';
+import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
+
+const remote = 'dashboard';
+const exposed = './DashboardPage';
 
 /** `/dashboard` (and `/` when signed in): the dashboard remote's page. */
 export default function DashboardPage() {
   usePageTitle('My Properties');
+  // Fetch the remote while antd loads, instead of after it.
+  useEffect(() => prefetchRemoteComponent(remote, exposed), []);
   return (
     <NeedsAntd>
-      <RemoteModule remote="dashboard" module="./DashboardPage" description="your properties" />
+      <RemoteModule remote={remote} module={exposed} description="your properties" />
     </NeedsAntd>
   );
 }

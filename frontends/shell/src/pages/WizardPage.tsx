@@ -41,7 +41,7 @@ function WizardComingSoon({ address }: { address: string | null }) {
               Add a Property
             </button>
             <button type="button" className="btn btn--secondary" onClick={() => navigate('/dashboard')}>
-              My Properties
+              View All Properties
             </button>
           </>
         }
@@ -108,7 +108,7 @@ function SavedProperty({ id }: { id: string }) {
           </div>
           <Flex gap={8} wrap>
             <Link to="/dashboard" className="btn btn--secondary">
-              My Properties
+              View All Properties
             </Link>
             <Link to="/add-property" className="btn btn--primary">
               Add Another Property

@@ -23,7 +23,7 @@ export function RemoteModule({ remote, module, description }: RemoteModuleProps)
   return (
     <ErrorBoundary
       resetKey={attempt}
-      fallback={(error) => <RemoteUnavailable description={description} error={error} onRetry={retry} />}
+      fallback={() => <RemoteUnavailable description={description} onRetry={retry} />}
     >
       <Suspense fallback={<PageSpinner label={`Loading ${description}…`} />}>
         <Page />

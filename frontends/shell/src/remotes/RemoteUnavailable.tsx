@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AlertIcon } from '../components/icons';
 import { Notice } from '../components/Notice';
 
-/** The friendly error state of a remote that could not be loaded (never a blank page). */
-export function RemoteUnavailable({ description, error, onRetry }: { description: string; error: Error; onRetry: () => void }) {
-  useEffect(() => console.error(`Could not load ${description}`, error), [description, error]);
+/**
+ * The friendly error state of a remote that could not be loaded (never a blank page). The error
+ * itself is logged by the ErrorBoundary around the remote.
+ */
+export function RemoteUnavailable({ description, onRetry }: { description: string; onRetry: () => void }) {
   return (
     <div className="container page">
       <Notice

@@ -30,11 +30,32 @@ export function ensureRemotesRegistered(): Promise<RemotesManifest> {
   return registration;
 }
 
-/** Loads `exposed` (e.g. './DashboardPage') of `remote` and answers its default export. */
-export async function loadRemoteComponent(remote: string, exposed: string): Promise<ComponentType> {
+async function importRemoteComponent(remote: string, exposed: string): Promise<ComponentType> {
   const manifest = await ensureRemotesRegistered();
   if (!manifest[remote]) throw new Error(`The remote "${remote}" is not in /remotes.json`);
   const module = await loadRemote<{ default?: ComponentType }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
   return module.default;
+}
+
+const components = new Map<string, Promise<ComponentType>>();
+
+/**
+ * Loads `exposed` (e.g. './DashboardPage') of `remote` and answers its default export. Loads
+ * once; a failed load is tried again on the next call.
+ */
+export function loadRemoteComponent(remote: string, exposed: string): Promise<ComponentType> {
+  const key = `${remote}/${exposed}`;
+  let component = components.get(key);
+  if (!component) {
+    component = importRemoteComponent(remote, exposed);
+    components.set(key, component);
+    component.catch(() => components.delete(key));
+  }
+  return component;
+}
+
+/** Starts loading a remote page early (e.g. while antd is still downloading); errors surface later. */
+export function prefetchRemoteComponent(remote: string, exposed: string): void {
+  loadRemoteComponent(remote, exposed).catch(() => {});
 }

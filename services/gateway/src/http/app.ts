@@ -25,6 +25,8 @@ export interface AppDependencies {
   properties: PropertyClient;
   hub: EventHub;
   readiness: Record<string, ReadinessCheck>;
+  /** Reported by /readyz without gating it (live events degrade, nothing else does). */
+  informational: Record<string, ReadinessCheck>;
   webRoot: string;
   remotesManifest?: string | undefined;
 }
@@ -46,7 +48,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   if (deps.trustProxy) app.set('trust proxy', 1);
 
-  app.use(healthMiddleware(deps.readiness));
+  app.use(healthMiddleware(deps.readiness, { informational: deps.informational }));
   app.use(securityHeaders);
   app.use('/api', requireSameOrigin(deps.allowedOrigins));
   app.use('/api', deps.session, passport.initialize(), passport.session(), absoluteTimeout(deps.absoluteTimeoutMs));

@@ -6,6 +6,7 @@ export const propertyEventTypes = {
   updated: 'property.updated',
   archived: 'property.archived',
   unarchived: 'property.unarchived',
+  valuationRefreshed: 'property.valuation.refreshed',
 } as const satisfies Record<string, EventType>;
 
 export type PropertyChange = keyof typeof propertyEventTypes;

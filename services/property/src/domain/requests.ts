@@ -1,6 +1,6 @@
-import { propertyIdSchema } from '@hsa/contracts';
-import type { ListFilter } from '@hsa/protos';
-import { invalidArgument, notFound } from '@hsa/service-kit';
+import { propertyIdSchema, valuationValuesSchema, type ValuationValues } from '@hsa/contracts';
+import type { ListFilter, UpdateValuationRequestMessage } from '@hsa/protos';
+import { fromZodError, invalidArgument, notFound } from '@hsa/service-kit';
 
 /** Which of a user's properties a list returns. */
 export type PropertyListFilter = 'all' | 'active' | 'archived';
@@ -27,4 +27,15 @@ export function parsePropertyId(id: string | undefined): string {
   const result = propertyIdSchema.safeParse(id);
   if (!result.success) throw notFound('Property not found');
   return result.data.toLowerCase();
+}
+
+/** The values of UpdateValuation: whole dollars, low <= value <= high. */
+export function parseValuationValues(request: UpdateValuationRequestMessage): ValuationValues {
+  const result = valuationValuesSchema.safeParse({
+    estimatedValue: request.estimatedValue,
+    estimatedValueLow: request.estimatedValueLow,
+    estimatedValueHigh: request.estimatedValueHigh,
+  });
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
 }

@@ -7,6 +7,7 @@ import {
   parseListFilter,
   parsePropertyId,
   parseUpdateFields,
+  parseValuationValues,
   toPropertyMessage,
   type PropertyRecord,
 } from '../domain';
@@ -45,6 +46,12 @@ export function propertyServiceHandlers(repository: PropertyRepository, logger: 
     UnarchiveProperty: unary(logger, 'UnarchiveProperty', async (request, { userId }) => {
       const id = parsePropertyId(request.id);
       return toPropertyMessage(found(await repository.setArchived(userId, id, false)));
+    }),
+
+    UpdateValuation: unary(logger, 'UpdateValuation', async (request, { userId }) => {
+      const id = parsePropertyId(request.id);
+      const values = parseValuationValues(request);
+      return toPropertyMessage(found(await repository.updateValuation(userId, id, values)));
     }),
 
     ListProperties: unary(logger, 'ListProperties', async (request, { userId }) => {
