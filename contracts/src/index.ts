@@ -2,3 +2,4 @@ export * from './messages';
 export * from './property';
 export * from './user';
 export * from './events';
+export * from './valuation';

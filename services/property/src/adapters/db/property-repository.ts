@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ValuationValues } from '@hsa/contracts';
 import { enqueueEvent, type Db } from '@hsa/service-kit';
 import {
   propertyEventTypes,
@@ -41,6 +42,20 @@ export class PropertyRepository {
         .returning();
       if (!row) return undefined;
       await enqueueEvent(tx, { type: propertyEventTypes.updated, propertyId: row.id, userId });
+      return asRecord(row);
+    });
+  }
+
+  /** Saves a refreshed value estimate; emits property.valuation.refreshed. */
+  async updateValuation(userId: string, id: string, values: ValuationValues): Promise<PropertyRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(properties)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+        .returning();
+      if (!row) return undefined;
+      await enqueueEvent(tx, { type: propertyEventTypes.valuationRefreshed, propertyId: row.id, userId });
       return asRecord(row);
     });
   }

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { Coordinates, PropertyType } from './property';
+
+/**
+ * The valuation calls of the API (spec section 7): address autocomplete, address lookup, comparables and
+ * refresh valuation. Request validation here is shared by the gateway and the valuation service.
+ */
+
+export const valuationLimits = {
+  /** Autocomplete searches only from this many characters (spec section 5). */
+  autocompleteMinLength: 3,
+  /** Suggestions shown (spec section 9). */
+  autocompleteMaxResults: 5,
+  autocompleteMaxLength: 200,
+  addressMaxLength: 300,
+  /** Demo comparables answer only for addresses this long (spec section 5). */
+  demoAddressMinLength: 10,
+} as const;
+
+export const valuationMessages = {
+  addressRequired: 'Address is required',
+  addressTooLong: `Address must be at most ${valuationLimits.addressMaxLength} characters`,
+  addressUnreadable: 'Address must contain letters or numbers',
+  addressControlCharacters: 'Address must not contain control characters',
+  autocompleteTooLong: `Search text must be at most ${valuationLimits.autocompleteMaxLength} characters`,
+  autocompleteNotText: 'input must be a single text value',
+  demoAddressTooShort: `Address must have at least ${valuationLimits.demoAddressMinLength} characters`,
+  placeIdInvalid: 'placeId must be at most 300 characters',
+  notFound: 'Unable to find authentic property data for this address.',
+  valuationRange: 'Values must satisfy estimatedValueLow <= estimatedValue <= estimatedValueHigh',
+} as const;
+
+// C0/C1 control characters other than ordinary whitespace, which trim() and the normaliser absorb.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/** A free-text US address as a person types it. Unicode and punctuation are fine; it must say something. */
+export const addressTextSchema = z
+  .string({ error: valuationMessages.addressRequired })
+  .trim()
+  .min(1, valuationMessages.addressRequired)
+  .max(valuationLimits.addressMaxLength, valuationMessages.addressTooLong)
+  .refine((s) => !controlCharacters.test(s), valuationMessages.addressControlCharacters)
+  .refine((s) => letterOrDigit.test(s), valuationMessages.addressUnreadable);
+
+const placeIdSchema = z.string({ error: valuationMessages.placeIdInvalid }).trim().max(300, valuationMessages.placeIdInvalid);
+
+/** Query of GET /api/address-autocomplete?input= (under 3 characters answers no predictions, not an error). */
+export const addressAutocompleteQuerySchema = z.object({
+  input: z
+    .string({ error: valuationMessages.autocompleteNotText })
+    .max(valuationLimits.autocompleteMaxLength, valuationMessages.autocompleteTooLong)
+    .refine((s) => !controlCharacters.test(s), valuationMessages.addressControlCharacters)
+    .default(''),
+});
+export type AddressAutocompleteQuery = z.output<typeof addressAutocompleteQuerySchema>;
+
+/** Body of POST /api/properties/lookup. */
+export const propertyLookupSchema = z.object({
+  address: addressTextSchema,
+  placeId: placeIdSchema.nullish(),
+});
+export type PropertyLookupInput = z.input<typeof propertyLookupSchema>;
+export type PropertyLookup = z.output<typeof propertyLookupSchema>;
+
+/** Query of GET /api/properties/demo-property/comparables?address= */
+export const demoComparablesQuerySchema = z.object({
+  address: addressTextSchema.refine(
+    (s) => s.length >= valuationLimits.demoAddressMinLength,
+    valuationMessages.demoAddressTooShort,
+  ),
+});
+export type DemoComparablesQuery = z.output<typeof demoComparablesQuerySchema>;
+
+const dollars = z.number().int('Must be a whole number of dollars').min(0).max(1_000_000_000);
+
+/** A value estimate saved on a property (refresh valuation). */
+export const valuationValuesSchema = z
+  .object({ estimatedValue: dollars, estimatedValueLow: dollars, estimatedValueHigh: dollars })
+  .refine((v) => v.estimatedValueLow <= v.estimatedValue && v.estimatedValue <= v.estimatedValueHigh, {
+    message: valuationMessages.valuationRange,
+    path: ['estimatedValueLow'],
+  });
+export type ValuationValues = z.output<typeof valuationValuesSchema>;
+
+/** The spec's Address prediction. */
+export interface AddressPrediction {
+  description: string;
+  place_id: string;
+}
+
+/** GET /api/address-autocomplete */
+export interface AddressAutocompleteResponse {
+  success: boolean;
+  predictions: AddressPrediction[];
+  /** Where the addresses come from, e.g. "Sample market data: Sacramento, CA sales, May 2008". */
+  dataSource: string;
+}
+
+/** The spec's Property fields a lookup fills; unknown facts are null (yearBuilt and lotSize are left out). */
+export interface LookupProperty {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFootage: number | null;
+  yearBuilt?: number;
+  propertyType: PropertyType;
+  lotSize?: number;
+  estimatedValue: number | null;
+  estimatedValueLow: number | null;
+  estimatedValueHigh: number | null;
+  coordinates: Coordinates | null;
+  placeId: string;
+}
+
+/** POST /api/properties/lookup */
+export type PropertyLookupResponse =
+  | {
+      success: true;
+      property: LookupProperty;
+      dataSource: string;
+      /** 0..1, how often similar estimates landed within 10% of the price. */
+      confidence: number | null;
+      /** The price level of the estimate (YYYY-MM-DD). */
+      valueDate: string | null;
+      notes: string[];
+    }
+  | { success: false; message: string };
+
+export interface ComparableAdjustment {
+  feature: string;
+  /** Dollars added to (or taken from) the time-adjusted price. */
+  amount: number;
+  note: string;
+}
+
+/**
+ * The spec's Comparable sale, plus how the valuation used it. GET /api/properties/{id}/comparables and
+ * /api/properties/demo-property/comparables answer a list of these, most similar first.
+ */
+export interface ComparableSale {
+  id: string;
+  address: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFootage: number | null;
+  saleAmount: number;
+  /** YYYY-MM-DD */
+  saleDate: string;
+  pricePerSqft: number | null;
+  /** Percent above (+) or below (-) the local market's price per square foot. */
+  marketVariance: number | null;
+  coordinates: Coordinates | null;
+  distanceMiles: number;
+  /** The sale price brought to today's price level. */
+  timeAdjustedPrice: number;
+  /** The time-adjusted price plus the adjustments: what this sale says the home is worth. */
+  adjustedValue: number;
+  adjustments: ComparableAdjustment[];
+  /** Share in the estimate (0..1). */
+  weight: number;
+  propertyType: PropertyType | null;
+  yearBuilt: number | null;
+  lotSize: number | null;
+  dataSource: string;
+}
+
+/** POST /api/properties/{id}/refresh-valuation */
+export type RefreshValuationResponse = ValuationValues;
