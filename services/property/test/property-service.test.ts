@@ -48,26 +48,7 @@ describe('create and get', () => {
     const userId = newUserId();
     const before = Date.now();
     const created = await create(userId, fullForm());
-    expect(created).toMatchObject({
-      userId,
-      address: '2418 Capitol Ave',
-      city: 'Sacramento',
-      state: 'CA',
-      zipCode: '95816',
-      bedrooms: 3,
-      bathrooms: 2.5,
-      squareFootage: 1850,
-      yearBuilt: 1998,
-      propertyType: 'townhouse',
-      additionalInfo: 'New roof in 2021',
-      estimatedValue: 512_000,
-      estimatedValueLow: 486_000,
-      estimatedValueHigh: 538_000,
-      lotSize: 6_534,
-      coordinates: { latitude: 38.5732, longitude: -121.4768 },
-      placeId: 'ChIJ-test-place',
-      archived: false,
-    });
+    expect(created).toMatchObject({ ...fullForm(), userId, archived: false });
     expect(created.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(created.archivedAt).toBeUndefined();
     expect(Date.parse(created.createdAt)).toBeGreaterThanOrEqual(before - 1000);
