@@ -10,7 +10,7 @@ import { dropDatabases } from '../tools/dev/src/databases';
 import { ensureNatsForTests } from '../tools/dev/src/nats';
 import { repoRoot } from '../tools/dev/src/paths';
 import { ensureTestPostgres } from '../tools/dev/src/postgres';
-import { startStack } from '../tools/dev/src/stack';
+import { backendServices, startStack } from '../tools/dev/src/stack';
 
 export const logDir = path.join(repoRoot, '.e2e-artifacts', 'logs');
 
@@ -21,7 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   rmSync(logDir, { recursive: true, force: true });
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databases = { property: `e2e_property_${runId}`, gateway: `e2e_gateway_${runId}` };
+  const databases = Object.fromEntries(
+    [...backendServices.map((b) => b.name), 'gateway'].map((name) => [name, `e2e_${name}_${runId}`]),
+  );
   const cleanups: Array<() => Promise<void>> = [];
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error('[e2e] teardown:', err));
@@ -39,8 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       databaseUrl: postgres.url,
       natsUrl: nats.url,
       freePorts: true,
-      propertyDatabaseName: databases.property,
-      gatewayDatabaseName: databases.gateway,
+      databaseNames: databases,
       logs: { kind: 'file', dir: logDir },
       env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug' },
     });

@@ -4,7 +4,22 @@ import { ManagedProcess, describeExit, type LogTarget } from './managed-process'
 import { repoRoot } from './paths';
 import { isPortFree, portOrFree } from './ports';
 
-export type ServiceName = 'identity' | 'property' | 'gateway';
+/**
+ * The gRPC services behind the gateway, by convention: each reads `<PREFIX>_GRPC_HOST`, `<PREFIX>_GRPC_PORT`,
+ * `<PREFIX>_HEALTH_PORT` (HTTP /readyz) and `<PREFIX>_DATABASE_NAME`, and the gateway dials it at
+ * `<PREFIX>_SERVICE_ADDRESS`. Adding a service to the stack is one entry here.
+ */
+export interface BackendService {
+  name: string;
+  prefix: string;
+  grpcPort: number;
+  healthPort: number;
+}
+export const backendServices = [
+  { name: 'property', prefix: 'PROPERTY', grpcPort: 50051, healthPort: 8091 },
+] as const satisfies readonly BackendService[];
+export type BackendName = (typeof backendServices)[number]['name'];
+export type ServiceName = 'identity' | 'gateway' | BackendName;
 
 export interface StackOptions {
   /** PostgreSQL server URL (services create their own databases on it). */
@@ -15,16 +30,16 @@ export interface StackOptions {
   port?: number;
   /** Preferred internal ports; a taken one is replaced by a free one. 0 = any free port. */
   identityPort?: number;
-  propertyGrpcPort?: number;
-  propertyHealthPort?: number;
+  grpcPorts?: Partial<Record<BackendName, number>>;
+  healthPorts?: Partial<Record<BackendName, number>>;
   /** Use free ports for everything (tests). */
   freePorts?: boolean;
   /** Default http://localhost:<port>. */
   publicUrl?: string;
   /** Where identity keeps its accounts and keys between runs (IDENTITY_DATA_DIR); default: in memory. */
   identityDataDir?: string;
-  propertyDatabaseName?: string;
-  gatewayDatabaseName?: string;
+  /** Database names per service (default hsa_<service>). */
+  databaseNames?: Partial<Record<BackendName | 'gateway', string>>;
   /** Pretty lines on our stdout, or one file per service. */
   logs: LogTarget;
   /** Extra environment for every service (LOG_LEVEL, NODE_ENV, ...). */
@@ -44,7 +59,7 @@ export interface StackOptions {
 export interface Stack {
   /** The product's address (PUBLIC_URL). */
   url: string;
-  ports: { gateway: number; identity: number; propertyGrpc: number; propertyHealth: number };
+  ports: { gateway: number; identity: number; grpc: Record<BackendName, number>; health: Record<BackendName, number> };
   /** Environment each service was started with (for diagnostics and tests). */
   env: Record<ServiceName, NodeJS.ProcessEnv>;
   stop(): Promise<void>;
@@ -54,7 +69,7 @@ export const IDENTITY_CLIENT_ID = 'hsa-web';
 export const IDENTITY_CLIENT_SECRET = 'hsa-dev-secret';
 
 /**
- * Starts identity, property and gateway from their built entry points (it builds nothing) and resolves once every
+ * Starts identity, the gRPC backends and the gateway from their built entry points (it builds nothing) and resolves once every
  * one is ready. On failure everything started is stopped and the error names the service and shows its last lines.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -71,18 +86,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     taken.add(port);
     return port;
   };
-  const ports = {
+  const ports: Stack['ports'] = {
     gateway: gatewayPort || (await pick(0)),
     identity: await pick(free ?? options.identityPort ?? 8081),
-    propertyGrpc: await pick(free ?? options.propertyGrpcPort ?? 50051),
-    propertyHealth: await pick(free ?? options.propertyHealthPort ?? 8091),
+    grpc: {} as Record<BackendName, number>,
+    health: {} as Record<BackendName, number>,
   };
+  for (const service of backendServices) {
+    ports.grpc[service.name] = await pick(free ?? options.grpcPorts?.[service.name] ?? service.grpcPort);
+    ports.health[service.name] = await pick(free ?? options.healthPorts?.[service.name] ?? service.healthPort);
+  }
+  const databaseName = (name: BackendName | 'gateway') => options.databaseNames?.[name] ?? `hsa_${name}`;
 
   const publicUrl = (options.publicUrl ?? `http://localhost:${ports.gateway}`).replace(/\/+$/, '');
   const issuer = `http://localhost:${ports.identity}`;
   const natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
   const common: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env };
-  const env: Record<ServiceName, NodeJS.ProcessEnv> = {
+  const backendEnv = (service: BackendService): NodeJS.ProcessEnv => ({
+    ...common,
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: natsUrl,
+    [`${service.prefix}_DATABASE_NAME`]: databaseName(service.name as BackendName),
+    [`${service.prefix}_GRPC_HOST`]: '127.0.0.1',
+    [`${service.prefix}_GRPC_PORT`]: String(ports.grpc[service.name as BackendName]),
+    [`${service.prefix}_HEALTH_PORT`]: String(ports.health[service.name as BackendName]),
+  });
+  const env = {
     identity: {
       ...common,
       IDENTITY_PORT: String(ports.identity),
@@ -94,52 +123,49 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       IDENTITY_ALLOW_PRODUCTION: 'false',
       ...(options.identityDataDir ? { IDENTITY_DATA_DIR: options.identityDataDir } : {}),
     },
-    property: {
-      ...common,
-      DATABASE_URL: options.databaseUrl,
-      PROPERTY_DATABASE_NAME: options.propertyDatabaseName ?? 'hsa_property',
-      PROPERTY_GRPC_HOST: '127.0.0.1',
-      PROPERTY_GRPC_PORT: String(ports.propertyGrpc),
-      PROPERTY_HEALTH_PORT: String(ports.propertyHealth),
-      NATS_URL: natsUrl,
-    },
     gateway: {
       ...common,
       PORT: String(ports.gateway),
       PUBLIC_URL: publicUrl,
       DATABASE_URL: options.databaseUrl,
-      GATEWAY_DATABASE_NAME: options.gatewayDatabaseName ?? 'hsa_gateway',
+      GATEWAY_DATABASE_NAME: databaseName('gateway'),
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: IDENTITY_CLIENT_ID,
       OIDC_CLIENT_SECRET: IDENTITY_CLIENT_SECRET,
-      PROPERTY_SERVICE_ADDRESS: `127.0.0.1:${ports.propertyGrpc}`,
       NATS_URL: natsUrl,
       WEB_ROOT: path.join(root, 'frontends'),
+      ...Object.fromEntries(
+        backendServices.map((b) => [`${b.prefix}_SERVICE_ADDRESS`, `127.0.0.1:${ports.grpc[b.name as BackendName]}`]),
+      ),
     },
-  };
-  const readiness: Record<ServiceName, string> = {
+  } as Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
+  const readiness = {
     identity: `http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`,
-    property: `http://127.0.0.1:${ports.propertyHealth}/readyz`,
     gateway: `http://127.0.0.1:${ports.gateway}/readyz`,
-  };
+  } as Partial<Record<ServiceName, string>>;
+  for (const service of backendServices) {
+    env[service.name] = backendEnv(service);
+    readiness[service.name] = `http://127.0.0.1:${ports.health[service.name]}/readyz`;
+  }
 
   const entryPoint = (name: ServiceName) => {
     const file = options.entryPoints?.[name] ?? path.join(root, 'services', name, 'dist', 'main.js');
     if (!existsSync(file)) throw new Error(`${name}: ${path.relative(root, file)} is missing; build first with \`npm run build\`.`);
     return file;
   };
-  const entries = { identity: entryPoint('identity'), property: entryPoint('property'), gateway: entryPoint('gateway') };
+  const names: ServiceName[] = ['identity', ...backendServices.map((b) => b.name), 'gateway'];
+  const entries = Object.fromEntries(names.map((name) => [name, entryPoint(name)])) as Record<ServiceName, string>;
 
   const started: ManagedProcess[] = [];
   const launch = (name: ServiceName) => {
     const child = new ManagedProcess(name, process.execPath, [entries[name]], {
       cwd: root,
-      env: env[name],
+      env: env[name]!,
       logs: options.logs,
       detached: options.detached ?? false,
     });
     started.push(child);
-    return waitUntilReady(child, readiness[name], options.readyTimeoutMs ?? 60_000);
+    return waitUntilReady(child, readiness[name]!, options.readyTimeoutMs ?? 60_000);
   };
   const grace = options.stopGraceMs ?? 10_000;
   const stopOne = async (child: ManagedProcess) => {
@@ -160,14 +186,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    // The gateway discovers the issuer and dials the property service, so those two go first.
-    await Promise.all([launch('identity'), launch('property')]);
+    // The gateway discovers the issuer and dials the backends, so those go first.
+    await Promise.all(names.filter((name) => name !== 'gateway').map(launch));
     await launch('gateway');
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url: publicUrl, ports, env, stop };
+  return { url: publicUrl, ports, env: env as Record<ServiceName, NodeJS.ProcessEnv>, stop };
 }
 
 /** Polls `url` until it answers 200; fails fast when the process exits, or after `timeoutMs`. */

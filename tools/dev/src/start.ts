@@ -6,7 +6,7 @@ import path from 'node:path';
 import { dataDir } from './paths';
 import { ensureNatsForStart, type NatsServer } from './nats';
 import { ensurePostgres, type PostgresServer } from './postgres';
-import { startStack, type Stack } from './stack';
+import { backendServices, startStack, type Stack } from './stack';
 
 const say = (message: string) => console.log(`[start] ${message}`);
 const logDir = path.join(dataDir, 'logs');
@@ -83,18 +83,22 @@ async function main(): Promise<void> {
       natsUrl: nats.url,
       port,
       identityPort: portFromEnv('IDENTITY_PORT', 8081),
-      propertyGrpcPort: portFromEnv('PROPERTY_GRPC_PORT', 50051),
-      propertyHealthPort: portFromEnv('PROPERTY_HEALTH_PORT', 8091),
+      grpcPorts: Object.fromEntries(backendServices.map((b) => [b.name, portFromEnv(`${b.prefix}_GRPC_PORT`, b.grpcPort)])),
+      healthPorts: Object.fromEntries(backendServices.map((b) => [b.name, portFromEnv(`${b.prefix}_HEALTH_PORT`, b.healthPort)])),
       ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
       identityDataDir: path.join(dataDir, 'identity'),
-      ...(process.env.PROPERTY_DATABASE_NAME ? { propertyDatabaseName: process.env.PROPERTY_DATABASE_NAME } : {}),
-      ...(process.env.GATEWAY_DATABASE_NAME ? { gatewayDatabaseName: process.env.GATEWAY_DATABASE_NAME } : {}),
+      databaseNames: Object.fromEntries(
+        [...backendServices, { name: 'gateway', prefix: 'GATEWAY' }]
+          .filter((s) => process.env[`${s.prefix}_DATABASE_NAME`])
+          .map((s) => [s.name, process.env[`${s.prefix}_DATABASE_NAME`]]),
+      ),
       logs: { kind: 'console' },
       detached: true,
     });
     if (stopping) return;
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
-    say(`services up in ${seconds} s (identity on :${stack.ports.identity}, property gRPC on :${stack.ports.propertyGrpc})`);
+    const grpc = Object.entries(stack.ports.grpc).map(([name, port]) => `${name} gRPC on :${port}`);
+    say(`services up in ${seconds} s (identity on :${stack.ports.identity}, ${grpc.join(', ')})`);
     console.log(`\nReady: ${stack.url}\n`);
   } catch (err) {
     console.error(`\n[start] ${err instanceof Error ? err.message : String(err)}\n`);

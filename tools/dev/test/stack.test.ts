@@ -46,7 +46,8 @@ describe('startStack', () => {
     stack = await startStack(await options());
     const { ports } = stack;
     expect(stack.url).toBe(`http://localhost:${ports.gateway}`);
-    expect(new Set(Object.values(ports)).size).toBe(4);
+    const allPorts = [ports.gateway, ports.identity, ...Object.values(ports.grpc), ...Object.values(ports.health)];
+    expect(new Set(allPorts).size).toBe(allPorts.length);
 
     const identity = await childEnv(ports.identity);
     const gateway = await childEnv(ports.gateway);
@@ -58,11 +59,11 @@ describe('startStack', () => {
     expect(gateway.PUBLIC_URL).toBe(stack.url);
     expect(gateway.PORT).toBe(String(ports.gateway));
     expect(gateway.OIDC_ISSUER_URL).toBe(identity.IDENTITY_ISSUER);
-    expect(gateway.PROPERTY_SERVICE_ADDRESS).toBe(`127.0.0.1:${ports.propertyGrpc}`);
+    expect(gateway.PROPERTY_SERVICE_ADDRESS).toBe(`127.0.0.1:${ports.grpc.property}`);
     expect(gateway.WEB_ROOT).toMatch(/frontends$/);
     expect(gateway.GATEWAY_DATABASE_NAME).toBe('hsa_gateway');
-    const property = await childEnv(ports.propertyHealth);
-    expect(property.PROPERTY_GRPC_PORT).toBe(String(ports.propertyGrpc));
+    const property = await childEnv(ports.health.property);
+    expect(property.PROPERTY_GRPC_PORT).toBe(String(ports.grpc.property));
     expect(property.DATABASE_URL).toBe('postgres://u:p@127.0.0.1:1/postgres');
     expect(property.NATS_URL).toBe('nats://127.0.0.1:4222');
 
