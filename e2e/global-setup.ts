@@ -4,7 +4,8 @@
  * free ports with databases unique to this run (dropped afterwards). Service logs go to .e2e-artifacts/logs.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { dropDatabases } from '../tools/dev/src/databases';
 import { ensureNatsForTests } from '../tools/dev/src/nats';
@@ -36,8 +37,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     cleanups.push(nats.stop);
     cleanups.push(() => dropDatabases(postgres.url, Object.values(databases)));
 
+    const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hsa-e2e-s3-'));
+    cleanups.push(async () => rmSync(s3Dir, { recursive: true, force: true }));
     const began = Date.now();
     const stack = await startStack({
+      s3: { dataDir: s3Dir },
       databaseUrl: postgres.url,
       natsUrl: nats.url,
       freePorts: true,

@@ -99,16 +99,22 @@ export function propertyCard(page: Page, address: string): Locator {
   return page.getByTestId('property-card').filter({ hasText: address });
 }
 
-/** Fills the full property form on /add-property and submits it; resolves with the new property's id. */
+/**
+ * Adds a property through the analysis wizard on /add-property: its address in step 1 (a street the sales
+ * data does not know, so the lookup finds nothing), then the details form of step 1.5 (Analyze Property).
+ * Resolves with the new property's id once the wizard shows it at step 2.
+ */
 export async function addPropertyThroughForm(page: Page, property: CreatePropertyInput): Promise<string> {
   await expect(page).toHaveURL(/\/add-property/);
-  await field(page, 'Address').fill(property.address);
+  await page.getByRole('combobox', { name: 'Property address' }).fill(property.address);
+  await control(page, 'Find My Property').click();
+  await expect(field(page, 'Street address')).toHaveValue(property.address);
   await field(page, 'City').fill(property.city);
   await field(page, 'State').fill(property.state);
   await field(page, 'ZIP code').fill(property.zipCode);
   if (property.yearBuilt) await field(page, 'Year built').fill(String(property.yearBuilt));
   if (property.additionalInfo) await field(page, 'Additional info').fill(property.additionalInfo);
-  const form = page.locator('form').filter({ has: field(page, 'Address') });
+  const form = page.locator('form').filter({ has: field(page, 'Street address') });
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/[?&]propertyId=[^&]+/);
   const url = new URL(page.url());

@@ -3,6 +3,9 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as PropertyProto } from './gen/property';
 import type { ProtoGrpcType as ValuationProto } from './gen/valuation';
+import type { ProtoGrpcType as MediaProto } from './gen/media';
+import type { ProtoGrpcType as AiProto } from './gen/ai';
+import type { ProtoGrpcType as NeighborhoodProto } from './gen/neighborhood';
 
 /** Loader options; they match the flags the types in src/gen were generated with (scripts/gen.js). */
 export const protoLoaderOptions: protoLoader.Options = {
@@ -34,7 +37,21 @@ export function loadValuationProto(): ValuationProto['valuation']['v1'] {
   return valuationProto.valuation.v1;
 }
 
-export type { PropertyProto, ValuationProto };
+let aiProto: AiProto | undefined;
+/** ai.v1: the AI service's package (recommendations, listings, neighborhood narrative). */
+export function loadAiProto(): AiProto['ai']['v1'] {
+  aiProto ??= load<AiProto>('ai/v1/ai.proto');
+  return aiProto.ai.v1;
+}
+
+let neighborhoodProto: NeighborhoodProto | undefined;
+/** neighborhood.v1: the neighborhood service's package. */
+export function loadNeighborhoodProto(): NeighborhoodProto['neighborhood']['v1'] {
+  neighborhoodProto ??= load<NeighborhoodProto>('neighborhood/v1/neighborhood.proto');
+  return neighborhoodProto.neighborhood.v1;
+}
+
+export type { PropertyProto, ValuationProto, AiProto, NeighborhoodProto };
 export type { Property__Output as PropertyMessage } from './gen/property/v1/Property';
 export type { PropertyFields, PropertyFields__Output as PropertyFieldsMessage } from './gen/property/v1/PropertyFields';
 export type { PropertyServiceClient, PropertyServiceHandlers } from './gen/property/v1/PropertyService';
@@ -53,3 +70,37 @@ export type { Comparable, Comparable__Output as ComparableMessage } from './gen/
 export type { EstimateResponse, EstimateResponse__Output as EstimateResponseMessage } from './gen/valuation/v1/EstimateResponse';
 export type { ComparablesResponse, ComparablesResponse__Output as ComparablesResponseMessage } from './gen/valuation/v1/ComparablesResponse';
 export * from './mappers/valuation';
+
+export type { AiServiceClient, AiServiceHandlers } from './gen/ai/v1/AiService';
+export type { HomeFacts, HomeFacts__Output as HomeFactsMessage } from './gen/ai/v1/HomeFacts';
+export type { ComparablesSummary, ComparablesSummary__Output as ComparablesSummaryMessage } from './gen/ai/v1/ComparablesSummary';
+export type { GenerateRequest, GenerateRequest__Output as GenerateRequestMessage } from './gen/ai/v1/GenerateRequest';
+export type { Recommendation as RecommendationInput, Recommendation__Output as RecommendationMessage } from './gen/ai/v1/Recommendation';
+export type { RecommendationSet, RecommendationSet__Output as RecommendationSetMessage } from './gen/ai/v1/RecommendationSet';
+export type { Listing as ListingInput, Listing__Output as ListingMessage } from './gen/ai/v1/Listing';
+export type { NeighborhoodFacts, NeighborhoodFacts__Output as NeighborhoodFactsMessage } from './gen/ai/v1/NeighborhoodFacts';
+export type { NeighborhoodNarrative, NeighborhoodNarrative__Output as NeighborhoodNarrativeMessage } from './gen/ai/v1/NeighborhoodNarrative';
+export * from './mappers/ai';
+
+export type { NeighborhoodServiceClient, NeighborhoodServiceHandlers } from './gen/neighborhood/v1/NeighborhoodService';
+export type { GetInsightsRequest, GetInsightsRequest__Output as GetInsightsRequestMessage } from './gen/neighborhood/v1/GetInsightsRequest';
+export type {
+  NeighborhoodInsights as NeighborhoodInsightsInput,
+  NeighborhoodInsights__Output as NeighborhoodInsightsMessage,
+} from './gen/neighborhood/v1/NeighborhoodInsights';
+export * from './mappers/neighborhood';
+
+let mediaProto: MediaProto | undefined;
+/** media.v1: the media service's package (photos, presigned uploads, S3 multipart calls). */
+export function loadMediaProto(): MediaProto['media']['v1'] {
+  mediaProto ??= load<MediaProto>('media/v1/media.proto');
+  return mediaProto.media.v1;
+}
+
+export type { MediaProto };
+export type { MediaServiceClient, MediaServiceHandlers } from './gen/media/v1/MediaService';
+export type { Photo__Output as PhotoMessage } from './gen/media/v1/Photo';
+export type { Part, Part__Output as PartMessage } from './gen/media/v1/Part';
+export type { CreateUploadResponse__Output as CreateUploadResponseMessage } from './gen/media/v1/CreateUploadResponse';
+export type { CompleteMultipartUploadResponse__Output as CompleteMultipartUploadResponseMessage } from './gen/media/v1/CompleteMultipartUploadResponse';
+export * from './mappers/media';

@@ -21,3 +21,33 @@ export {
 } from './forms/propertyForm';
 export { PropertyDetailsForm, type PropertyDetailsFormProps } from './forms/PropertyDetailsForm';
 export { appName, theme } from './theme';
+export { requestToast, listenForToastRequests, toastRequestEvent, type ToastRequest } from './feedback/toastRequests';
+export { AddressAutocomplete, type AddressAutocompleteProps } from './address/AddressAutocomplete';
+export { autocompleteRules, fetchAddressPredictions, shouldSearch } from './address/addressPredictions';
+export { useAddressPredictions, type AddressPredictionsState } from './address/useAddressPredictions';
+export {
+  DEMO_PROPERTY_ID,
+  DEMO_USER_ID,
+  clearDemoProperty,
+  clearDemoState,
+  clearPendingAddress,
+  demoPropertyMaxAgeMs,
+  demoStorageKeys,
+  postLoginPath,
+  readDemoProperty,
+  readPendingAddress,
+  signInToSave,
+  storeDemoProperty,
+  storePendingAddress,
+  type DemoProperty,
+  type PendingAddress,
+  type StoredDemoProperty,
+} from './demo/demoStorage';
+export { PhotoUploadModal, type PhotoUploadModalProps } from './photos/PhotoUploadModal';
+export { PropertyPhotos, type PropertyPhotosProps } from './photos/PropertyPhotos';
+export { attachPhoto, requestPhotoUpload, usePropertyPhotos, useSetRoomType } from './photos/photoApi';
+export { roomTypeOptions } from './photos/roomTypeOptions';
+export { fileUploadState, overallUploadState, uploadStateLabels, uploadStates, type UploadState } from './photos/uploadState';
+export { chunkSize, dashboardLayout, photoFileTypes, shouldUseMultipart, uploaderEndpoint } from './photos/uploaderSettings';
+// AI recommendations, listing and neighborhood insights: hooks, texts and widgets shared by the listing and wizard remotes.
+export * from './ai';

@@ -7,6 +7,9 @@ export const appName = 'Home Seller Analyzer';
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#1f5eff',
+    // Darker than antd's derived hover/active shades, so white text on a hovered primary button keeps AA contrast.
+    colorPrimaryHover: '#1749cc',
+    colorPrimaryActive: '#123a9f',
     colorInfo: '#1f5eff',
     colorSuccess: '#16a34a',
     colorError: '#dc2626',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideHomeView } from '../src/routing/homeView';
+import { decideHomeView, isDemoView, mayShowLanding } from '../src/routing/homeView';
 
 const signedIn = { isLoading: false, isAuthenticated: true };
 const anonymous = { isLoading: false, isAuthenticated: false };
@@ -27,5 +27,20 @@ describe('decideHomeView (routing of /)', () => {
 
   it.each(['', 'propertyId=p1', 'fromLogin=true', 'address=1%20Main%20St'])('anonymous with "%s": the landing page', (text) => {
     expect(decideHomeView(anonymous, query(text))).toBe('landing');
+  });
+
+  it('may show the landing page unless the query asks for the demo', () => {
+    expect(mayShowLanding(query(''))).toBe(true);
+    expect(mayShowLanding(query('address=1%20Main%20St'))).toBe(true);
+    expect(mayShowLanding(query('demo=true'))).toBe(false);
+    expect(mayShowLanding(query('propertyId=demo'))).toBe(false);
+  });
+
+  it("is demo mode (the header's Sign In to Save) only for anonymous visitors of / with the demo flag", () => {
+    expect(isDemoView(anonymous, '/', query('demo=true&step=2'))).toBe(true);
+    expect(isDemoView(anonymous, '/', query('propertyId=demo'))).toBe(true);
+    expect(isDemoView(anonymous, '/', query(''))).toBe(false);
+    expect(isDemoView(anonymous, '/dashboard', query('demo=true'))).toBe(false);
+    expect(isDemoView(signedIn, '/', query('propertyId=demo'))).toBe(false);
   });
 });

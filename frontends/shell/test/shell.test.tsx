@@ -1,44 +1,46 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { AuthUser, Property } from '@hsa/contracts';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import type { AuthUser } from '@hsa/contracts';
+import { demoStorageKeys, requestToast } from '@hsa/ui-kit';
 import { installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
 import { createShellQueryClient } from '../src/app/queryClient';
 import { routes } from '../src/app/router';
+
+/**
+ * The remotes are separate builds: here each one is a stand-in that names the module the shell asked
+ * for, so these tests check the shell's routing and frame. A module named in `failingRemotes` fails.
+ */
+const failingRemotes = new Set<string>();
+vi.mock('../src/remotes/remoteRegistry', () => {
+  function RemoteStandIn({ name }: { name: string }) {
+    const location = useLocation();
+    return (
+      <p data-testid="remote">
+        {name} at {location.pathname}
+        {location.search}
+      </p>
+    );
+  }
+  const load = async (remote: string, exposed: string) => {
+    const name = `${remote}/${exposed.replace(/^\.\//, '')}`;
+    if (failingRemotes.has(name)) throw new Error(`${name} is unavailable`);
+    return () => <RemoteStandIn name={name} />;
+  };
+  return { loadRemoteComponent: load, prefetchRemoteComponent: () => {}, ensureRemotesRegistered: async () => ({}) };
+});
 
 beforeAll(installJsdomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  failingRemotes.clear();
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
-
-const property: Property = {
-  id: '7d1c1f44-2c55-4a8e-9a4f-1f4f5b1b2c3d',
-  userId: 'u1',
-  address: '2418 Capitol Ave, Sacramento, CA 95816',
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95816',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1840,
-  yearBuilt: 1928,
-  propertyType: 'single_family',
-  additionalInfo: null,
-  estimatedValue: 612000,
-  estimatedValueLow: null,
-  estimatedValueHigh: null,
-  lotSize: null,
-  coordinates: null,
-  placeId: null,
-  createdAt: '2026-03-05T12:00:00.000Z',
-  updatedAt: '2026-03-05T12:00:00.000Z',
-  archived: false,
-  archivedAt: null,
-};
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
@@ -66,28 +68,51 @@ function renderAt(path: string) {
 }
 
 describe('the shell', () => {
-  it('shows the landing page with Sign In to anonymous visitors', async () => {
+  it('shows the landing page (the wizard remote, without antd) with Sign In to anonymous visitors', async () => {
     stubGateway({ signedIn: false });
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /Know what your home is worth/ })).toBeTruthy();
+    expect((await screen.findByTestId('remote')).textContent).toBe('wizard/LandingPage at /');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'My Properties' })).toBeNull();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
-    expect(document.title).toBe('Home Seller Analyzer');
+    expect(document.querySelector('.ant-app, [class*="ant-"]')).toBeNull();
   });
 
-  it('shows the demo placeholder for anonymous visitors with ?demo', async () => {
+  it.each(['/?demo=true', '/?propertyId=demo&step=2'])('gives anonymous visitors of %s the demo wizard and Sign In to Save', async (path) => {
     stubGateway({ signedIn: false });
-    renderAt('/?demo=true');
-    expect(await screen.findByRole('heading', { name: 'The free demo analysis arrives in the next release' })).toBeTruthy();
+    renderAt(path);
+    expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe(`wizard/WizardPage at ${path}`);
+    expect(screen.getByRole('button', { name: 'Sign In to Save' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it("'Sign In to Save' keeps the demo property's address and signs in, returning to the wizard", async () => {
+    stubGateway({ signedIn: false });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    sessionStorage.setItem(
+      demoStorageKeys.demoProperty,
+      JSON.stringify({
+        property: { id: 'demo-property', userId: 'demo', address: '3526 High St, Sacramento, CA 95838', city: 'Sacramento', state: 'CA' },
+        storedAt: new Date().toISOString(),
+        isDemo: true,
+      }),
+    );
+    renderAt('/?demo=true&step=2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In to Save' }));
+    expect(assign).toHaveBeenCalledWith(`/api/login?returnTo=${encodeURIComponent('/?fromLogin=true')}`);
+    expect(JSON.parse(localStorage.getItem(demoStorageKeys.pendingAddress)!)).toEqual({
+      address: '3526 High St, Sacramento, CA 95838',
+      city: 'Sacramento',
+      state: 'CA',
+    });
   });
 
   it('gives signed-in users My Properties and an account menu with Sign Out', async () => {
     stubGateway({ signedIn: true });
-    const router = renderAt('/recommendations?propertyId=p1');
-    expect(await screen.findByRole('heading', { name: 'AI recommendations arrive in the next release' })).toBeTruthy();
-    expect(document.title).toBe('Recommendations · Home Seller Analyzer');
+    const router = renderAt('/save-property');
+    expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe('wizard/SavePropertyPage at /save-property');
 
     const menuButton = screen.getByRole('button', { name: 'Account menu for Jordan Rivera' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
@@ -103,74 +128,32 @@ describe('the shell', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows a saved property for /?propertyId={id}&step=2', async () => {
-    stubGateway({
-      signedIn: true,
-      handle: (url) => (url === `/api/properties/${property.id}` ? jsonResponse(200, property) : undefined),
-    });
-    renderAt(`/?propertyId=${property.id}&step=2`);
-    expect(await screen.findByRole('heading', { level: 1, name: '2418 Capitol Ave' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('$612,000')).toBeTruthy();
-    expect(screen.getByText('Sacramento, CA 95816')).toBeTruthy();
-  });
-
-  it("says 'Failed to load property' with Go Home when the property cannot be loaded", async () => {
+  it.each([
+    ['/?propertyId=7d1c1f44-2c55-4a8e-9a4f-1f4f5b1b2c3d&step=2', 'wizard/WizardPage'],
+    ['/?fromLogin=true', 'wizard/WizardPage'],
+    ['/?address=3526%20High%20St', 'wizard/WizardPage'],
+    ['/add-property', 'wizard/WizardPage'],
+    ['/save-property', 'wizard/SavePropertyPage'],
+    ['/', 'dashboard/DashboardPage'],
+    ['/dashboard', 'dashboard/DashboardPage'],
+  ])('signed in, %s loads %s', async (path, module) => {
     stubGateway({ signedIn: true });
-    const router = renderAt('/?propertyId=unknown&step=2');
-    expect(await screen.findByRole('heading', { name: 'Failed to load property' }, { timeout: 5000 })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Go Home' }));
-    expect(router.state.location.search).toBe('');
+    renderAt(path);
+    expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe(`${module} at ${path}`);
   });
 
-  it('adds a property: POST /api/properties, then the property at step 2', async () => {
-    const created = { ...property, address: '1200 J St, Sacramento, CA 95814', zipCode: '95814' };
-    const fetchMock = stubGateway({
-      signedIn: true,
-      handle: (url, init) => {
-        if (url === '/api/properties' && init?.method === 'POST') return jsonResponse(201, created);
-        if (url === `/api/properties/${created.id}`) return jsonResponse(200, created);
-        return undefined;
-      },
-    });
-    const router = renderAt('/add-property');
-    fireEvent.change(await screen.findByLabelText('Street address', undefined, { timeout: 5000 }), {
-      target: { value: '1200 J St, Sacramento, CA 95814' },
-    });
-    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Sacramento' } });
-    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'CA' } });
-    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '95814' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Analyze Property' }));
-
-    await waitFor(() => expect(router.state.location.search).toBe(`?propertyId=${created.id}&step=2`));
-    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/properties' && init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ bedrooms: 4, bathrooms: 2.5, squareFootage: 2450, city: 'Sacramento' });
-    expect(await screen.findByText('Analysis Complete')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: '1200 J St' })).toBeTruthy();
-  });
-
-  it("toasts 'Failed to analyze property. Please try again.' when creating fails", async () => {
-    stubGateway({
-      signedIn: true,
-      handle: (url, init) => (url === '/api/properties' && init?.method === 'POST' ? jsonResponse(503, { message: 'down' }) : undefined),
-    });
-    const router = renderAt('/add-property');
-    fireEvent.change(await screen.findByLabelText('Street address', undefined, { timeout: 5000 }), { target: { value: '1 Main St' } });
-    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Davis' } });
-    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'CA' } });
-    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '95616' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Analyze Property' }));
-    expect(await screen.findByText('Failed to analyze property. Please try again.')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/add-property');
-  });
-
-  it('asks anonymous visitors of /add-property to sign in', async () => {
+  it('shows toasts that antd-free pages ask for, loading antd first', async () => {
     stubGateway({ signedIn: false });
-    renderAt('/add-property');
-    expect(await screen.findByRole('heading', { name: 'Sign in to add a property' })).toBeTruthy();
+    renderAt('/');
+    await screen.findByTestId('remote');
+    act(() => requestToast('error', 'Address Required', 'Please enter a property address to analyze.'));
+    expect(await screen.findByText('Please enter a property address to analyze.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Address Required')).toBeTruthy();
   });
 
   it('shows a friendly error when a remote cannot be loaded', async () => {
-    stubGateway({ signedIn: true, handle: (url) => (url === '/remotes.json' ? jsonResponse(503, { message: 'down' }) : undefined) });
+    stubGateway({ signedIn: true });
+    failingRemotes.add('dashboard/DashboardPage');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'This section is temporarily unavailable' }, { timeout: 5000 })).toBeTruthy();

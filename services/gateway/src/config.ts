@@ -20,6 +20,16 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   OIDC_CLIENT_ID: z.string().default('hsa-web'),
   OIDC_CLIENT_SECRET: z.string().default('hsa-dev-secret'),
   PROPERTY_SERVICE_ADDRESS: z.string().default('127.0.0.1:50051'),
+  VALUATION_SERVICE_ADDRESS: z.string().default('127.0.0.1:50052'),
+  AI_SERVICE_ADDRESS: z.string().default('127.0.0.1:50054'),
+  NEIGHBORHOOD_SERVICE_ADDRESS: z.string().default('127.0.0.1:50055'),
+  /** Deadline of the AI calls: a model can take a while (the AI service falls back to its embedded engine before it). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  MEDIA_SERVICE_ADDRESS: z.string().default('127.0.0.1:50053'),
+  /** A referrer-restricted Google Maps JavaScript key sent to browsers (never the server key). */
+  GOOGLE_MAPS_BROWSER_KEY: z.string().optional(),
+  AUTOCOMPLETE_RATE_LIMIT_BURST: z.coerce.number().min(1).default(20),
+  AUTOCOMPLETE_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(5),
   GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   WEB_ROOT: z.string().default(path.resolve(__dirname, '../../../frontends')),

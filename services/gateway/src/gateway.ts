@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createLogger, EventBus, openDatabase, type Logger } from '@hsa/service-kit';
 import { OidcSignIn } from './adapters/oidc';
+import { MediaClient } from './adapters/media-client';
 import { PropertyClient } from './adapters/property-client';
+import { ValuationClient } from './adapters/valuation-client';
+import { propertyToSubjectFacts } from '@hsa/protos';
+import { AiClient } from './adapters/ai-client';
+import { NeighborhoodClient } from './adapters/neighborhood-client';
 import type { GatewayConfig } from './config';
 import { EventHub } from './domain/event-hub';
 import { createApp } from './http/app';
@@ -27,6 +32,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     poolSize: 5,
   });
   const properties = new PropertyClient(config.PROPERTY_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const valuation = new ValuationClient(config.VALUATION_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const ai = new AiClient(config.AI_SERVICE_ADDRESS, config.AI_TIMEOUT_MS);
+  const neighborhood = new NeighborhoodClient(config.NEIGHBORHOOD_SERVICE_ADDRESS, config.AI_TIMEOUT_MS);
+  const media = new MediaClient(config.MEDIA_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
   const oidc = new OidcSignIn(
     {
       issuerUrl: config.OIDC_ISSUER_URL,
@@ -63,14 +72,24 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     oidc,
     clientId: config.OIDC_CLIENT_ID,
     properties,
+    valuation,
+    ai: {
+      ai,
+      neighborhood,
+      comparables: async (property) => (await valuation.comparables(propertyToSubjectFacts(property))).comparables,
+      photoRoomTypes: async (userId, propertyId) => (await media.list(userId, propertyId)).map((photo) => photo.roomType),
+    },
+    media,
+    autocompleteRateLimit: { capacity: config.AUTOCOMPLETE_RATE_LIMIT_BURST, refillPerSecond: config.AUTOCOMPLETE_RATE_LIMIT_PER_SECOND },
     hub,
     readiness: {
       database: () => database.db.execute(sql`select 1`).then(() => true),
       propertyService: () => properties.ready(),
       signIn: () => oidc.ready,
     },
-    informational: { liveEvents: () => bus.connected },
+    informational: { liveEvents: () => bus.connected, valuationService: () => valuation.ready(), aiService: () => ai.ready(), neighborhoodService: () => neighborhood.ready(), mediaService: () => media.ready() },
     webRoot: config.WEB_ROOT,
+    googleMapsBrowserKey: config.GOOGLE_MAPS_BROWSER_KEY,
     remotesManifest: config.REMOTES_MANIFEST,
   });
 
@@ -93,6 +112,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       properties.close();
+      valuation.close();
+      ai.close();
+      neighborhood.close();
+      media.close();
       await bus.close();
       await database.close();
     },

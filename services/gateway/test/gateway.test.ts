@@ -235,6 +235,28 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     bobStream.close();
   });
 
+  it('looks up an address anonymously and refreshes a saved property\'s valuation, with its event', async () => {
+    const anon = new TestBrowser(stack.publicUrl);
+    const lookup = await anon.request('/api/properties/lookup', { method: 'POST', json: { address: '3526 HIGH ST, SACRAMENTO, CA 95838' } });
+    expect(lookup.status).toBe(200);
+    const found = (await lookup.json()) as { success: boolean; property: Property };
+    expect(found.success).toBe(true);
+    expect(found.property).toMatchObject({ city: expect.stringMatching(/sacramento/i), state: 'CA', zipCode: '95838', bedrooms: 2 });
+    expect(found.property.estimatedValueLow!).toBeLessThan(found.property.estimatedValue!);
+    expect(found.property.estimatedValueHigh!).toBeGreaterThan(found.property.estimatedValue!);
+
+    const { estimatedValue: _e, estimatedValueLow: _l, estimatedValueHigh: _h, ...facts } = found.property;
+    const created = (await (await alice.request('/api/properties', { method: 'POST', json: facts })).json()) as Property;
+    expect(created.estimatedValue).toBeNull();
+    const refreshed = await alice.request(`/api/properties/${created.id}/refresh-valuation`, { method: 'POST' });
+    expect(refreshed.status).toBe(200);
+    const values = (await refreshed.json()) as { estimatedValue: number; estimatedValueLow: number; estimatedValueHigh: number };
+    expect(values.estimatedValue).toBeGreaterThan(0);
+    expect(await (await alice.request(`/api/properties/${created.id}`)).json()).toMatchObject(values);
+    expect((await bob.request(`/api/properties/${created.id}/refresh-valuation`, { method: 'POST' })).status).toBe(404);
+    expect((await anon.request(`/api/properties/${created.id}/refresh-valuation`, { method: 'POST' })).status).toBe(401);
+  });
+
   it('keeps sessions across a gateway restart (stored in PostgreSQL)', async () => {
     await stack.restartGateway();
     const res = await alice.request('/api/auth/user');

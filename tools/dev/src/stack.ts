@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { repoRoot } from './paths';
 import { isPortFree, portOrFree } from './ports';
+import { ensureS3, type S3Server } from './s3';
 
 /**
  * The gRPC services behind the gateway, by convention: each reads `<PREFIX>_GRPC_HOST`, `<PREFIX>_GRPC_PORT`,
@@ -17,6 +18,10 @@ export interface BackendService {
 }
 export const backendServices = [
   { name: 'property', prefix: 'PROPERTY', grpcPort: 50051, healthPort: 8091 },
+  { name: 'valuation', prefix: 'VALUATION', grpcPort: 50052, healthPort: 8092 },
+  { name: 'ai', prefix: 'AI', grpcPort: 50054, healthPort: 8094 },
+  { name: 'neighborhood', prefix: 'NEIGHBORHOOD', grpcPort: 50055, healthPort: 8095 },
+  { name: 'media', prefix: 'MEDIA', grpcPort: 50053, healthPort: 8093 },
 ] as const satisfies readonly BackendService[];
 export type BackendName = (typeof backendServices)[number]['name'];
 export type ServiceName = 'identity' | 'gateway' | BackendName;
@@ -40,6 +45,8 @@ export interface StackOptions {
   identityDataDir?: string;
   /** Database names per service (default hsa_<service>). */
   databaseNames?: Partial<Record<BackendName | 'gateway', string>>;
+  /** Object storage: S3_ENDPOINT from the environment, else the embedded S3 server keeping its data here. */
+  s3: { dataDir: string; port?: number };
   /** Pretty lines on our stdout, or one file per service. */
   logs: LogTarget;
   /** Extra environment for every service (LOG_LEVEL, NODE_ENV, ...). */
@@ -98,12 +105,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const databaseName = (name: BackendName | 'gateway') => options.databaseNames?.[name] ?? `hsa_${name}`;
 
+  const entryPoint = (name: ServiceName) => {
+    const file = options.entryPoints?.[name] ?? path.join(root, 'services', name, 'dist', 'main.js');
+    if (!existsSync(file)) throw new Error(`${name}: ${path.relative(root, file)} is missing; build first with \`npm run build\`.`);
+    return file;
+  };
+  const names: ServiceName[] = ['identity', ...backendServices.map((b) => b.name), 'gateway'];
+  const entries = Object.fromEntries(names.map((name) => [name, entryPoint(name)])) as Record<ServiceName, string>;
+
   const publicUrl = (options.publicUrl ?? `http://localhost:${ports.gateway}`).replace(/\/+$/, '');
+  const s3: S3Server = await ensureS3({
+    dataDir: options.s3.dataDir,
+    port: free ?? options.s3.port ?? 9000,
+    logs: options.logs,
+    detached: options.detached ?? false,
+    env: { ...process.env, ...options.env },
+  });
   const issuer = `http://localhost:${ports.identity}`;
   const natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
-  const common: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env };
+  const common: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env, ...s3.env };
+  // Every backend may call the others (neighborhood calls valuation and ai): all get every address.
+  const serviceAddresses = () =>
+    Object.fromEntries(backendServices.map((b) => [`${b.prefix}_SERVICE_ADDRESS`, `127.0.0.1:${ports.grpc[b.name as BackendName]}`]));
   const backendEnv = (service: BackendService): NodeJS.ProcessEnv => ({
     ...common,
+    ...serviceAddresses(),
     DATABASE_URL: options.databaseUrl,
     NATS_URL: natsUrl,
     [`${service.prefix}_DATABASE_NAME`]: databaseName(service.name as BackendName),
@@ -148,14 +174,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     readiness[service.name] = `http://127.0.0.1:${ports.health[service.name]}/readyz`;
   }
 
-  const entryPoint = (name: ServiceName) => {
-    const file = options.entryPoints?.[name] ?? path.join(root, 'services', name, 'dist', 'main.js');
-    if (!existsSync(file)) throw new Error(`${name}: ${path.relative(root, file)} is missing; build first with \`npm run build\`.`);
-    return file;
-  };
-  const names: ServiceName[] = ['identity', ...backendServices.map((b) => b.name), 'gateway'];
-  const entries = Object.fromEntries(names.map((name) => [name, entryPoint(name)])) as Record<ServiceName, string>;
-
   const started: ManagedProcess[] = [];
   const launch = (name: ServiceName) => {
     const child = new ManagedProcess(name, process.execPath, [entries[name]], {
@@ -183,6 +201,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The gateway first (it calls the others), then the rest together.
     await Promise.all(started.filter((child) => child.name === 'gateway').map(stopOne));
     await Promise.all(started.filter((child) => child.name !== 'gateway').map(stopOne));
+    await s3.stop();
   };
 
   try {

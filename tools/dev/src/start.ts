@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product on embedded defaults. PostgreSQL from DATABASE_URL or embedded (data in
- * .data/postgres), NATS as ARCHITECTURE.md says, then identity, property and gateway; Ctrl-C stops it all.
+ * .data/postgres), NATS as ARCHITECTURE.md says, S3 (S3_ENDPOINT or the embedded server, data in .data/s3), then
+ * identity, the gRPC services and the gateway; Ctrl-C stops it all.
  */
 import path from 'node:path';
 import { dataDir } from './paths';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       healthPorts: Object.fromEntries(backendServices.map((b) => [b.name, portFromEnv(`${b.prefix}_HEALTH_PORT`, b.healthPort)])),
       ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
       identityDataDir: path.join(dataDir, 'identity'),
+      s3: { dataDir: path.join(dataDir, 's3'), port: portFromEnv('EMBEDDED_S3_PORT', 9000) },
       databaseNames: Object.fromEntries(
         [...backendServices, { name: 'gateway', prefix: 'GATEWAY' }]
           .filter((s) => process.env[`${s.prefix}_DATABASE_NAME`])

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { startStack, type Stack, type StackOptions } from '../src/stack';
+import { backendServices, startStack, type Stack, type StackOptions } from '../src/stack';
 
 const fake = path.join(__dirname, 'fixtures', 'fake-service.js');
 let logDir: string;
@@ -30,10 +30,14 @@ async function options(env: NodeJS.ProcessEnv = {}, extra: Partial<StackOptions>
     natsUrl: 'nats://127.0.0.1:4222',
     freePorts: true,
     logs: { kind: 'file', dir: logDir },
-    env,
+    // An S3 endpoint given from outside: the launcher passes it through instead of starting the embedded server.
+    env: { S3_ENDPOINT: 'http://127.0.0.1:1', ...env },
+    s3: { dataDir: logDir },
     readyTimeoutMs: 10_000,
     stopGraceMs: 2000,
-    entryPoints: { identity: await entry('identity'), property: await entry('property'), gateway: await entry('gateway') },
+    entryPoints: Object.fromEntries(
+      await Promise.all(['identity', 'gateway', ...backendServices.map((b) => b.name)].map(async (r) => [r, await entry(r)])),
+    ),
     ...extra,
   };
 }

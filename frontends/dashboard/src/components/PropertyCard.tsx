@@ -4,6 +4,7 @@ import { EnvironmentOutlined, InboxOutlined, RollbackOutlined } from '@ant-desig
 import { useNavigate } from 'react-router';
 import type { Property } from '@hsa/contracts';
 import { cityStateZip, formatCount, formatCurrency, formatDate, formatNumber, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
+import { CardPhotos } from './CardPhotos';
 
 export interface PropertyCardProps {
   property: Property;
@@ -76,6 +77,7 @@ export function PropertyCard({ property, onArchive, onRestore, changing = false 
       <Typography.Text type="secondary" style={{ fontSize: 13 }}>
         Added {formatDate(property.createdAt)}
       </Typography.Text>
+      <CardPhotos propertyId={property.id} street={street} />
       <Flex gap={8} wrap style={styles.footer}>
         <Button type="primary" style={styles.action} onClick={() => navigate(`/?propertyId=${id}&step=2`)}>
           Analysis

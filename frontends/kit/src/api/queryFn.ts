@@ -16,7 +16,11 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
       headers: { Accept: 'application/json' },
       signal,
     });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      // Read the body anyway: an unread one keeps the request open in the browser (the page never goes idle).
+      await response.text().catch(() => '');
+      return null;
+    }
     await throwIfNotOk(response);
     const text = await response.text();
     return (text ? JSON.parse(text) : null) as T;

@@ -79,12 +79,12 @@ export function PropertyDetailsForm({
       <Row gutter={16}>
         <Col xs={12} sm={6}>
           <Form.Item label="Bedrooms" name="bedrooms" required rules={validated('bedrooms')}>
-            <Select options={bedroomChoices} />
+            <Select options={bedroomChoices} allowClear />
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>
           <Form.Item label="Bathrooms" name="bathrooms" required rules={validated('bathrooms')}>
-            <Select options={bathroomChoices} />
+            <Select options={bathroomChoices} allowClear />
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>

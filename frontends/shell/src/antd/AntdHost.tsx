@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { listenForToastRequests } from '@hsa/ui-kit';
 import { PageSpinner } from '../components/PageSpinner';
 import { AntdReadyContext, RequestAntdContext } from './antdContext';
 import { toastBridge } from './toastBridge';
@@ -13,6 +14,8 @@ export function AntdHost({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
   const request = useCallback(() => setWanted(true), []);
   useEffect(() => toastBridge.onAntdRequested(request), [request]);
+  // Toasts asked for by antd-free pages (e.g. the wizard's landing page) go through the same bridge.
+  useEffect(() => listenForToastRequests((toast) => toastBridge.show(toast)), []);
   return (
     <RequestAntdContext.Provider value={request}>
       {wanted ? (

@@ -3,12 +3,11 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
 import { RouteError } from '../components/RouteError';
 import { HomePage } from '../pages/HomePage';
+import WizardPage, { SavePropertyPage } from '../pages/WizardPages';
 
-const AddPropertyPage = lazy(() => import('../pages/AddPropertyPage'));
 const DashboardPage = lazy(() => import('../pages/DashboardPage'));
 const RecommendationsPage = lazy(() => import('../pages/RecommendationsPage'));
 const ListingPage = lazy(() => import('../pages/ListingPage'));
-const SavePropertyPage = lazy(() => import('../pages/SavePropertyPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 /** Every route of the spec's route table; /api/login and /api/logout are full-page navigations. */
@@ -19,7 +18,7 @@ export const routes = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'add-property', element: <AddPropertyPage /> },
+      { path: 'add-property', element: <WizardPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'recommendations', element: <RecommendationsPage /> },
       { path: 'listing', element: <ListingPage /> },

@@ -1,20 +1,15 @@
-import { useSearchParams } from 'react-router';
-import { DocumentIcon } from '../components/icons';
-import { ComingSoon } from './ComingSoon';
+import { ListingRemotePage } from './ListingRemotePage';
 
-/** `/listing?propertyId={id}` */
+/** `/listing?propertyId={id}`: the listing remote's Listing description page. */
 export default function ListingPage() {
-  const [query] = useSearchParams();
   return (
-    <ComingSoon
+    <ListingRemotePage
+      module="./ListingPage"
+      path="/listing"
       pageTitle="Listing Description"
-      title="AI listing descriptions arrive in the next release"
-      icon={<DocumentIcon />}
+      description="the listing description"
       signInTitle="Sign in to write a listing"
-      returnTo={`/listing?${query.toString()}`}
-    >
-      You'll get a ready-to-publish description written from this home's real details, with its key selling points
-      highlighted.
-    </ComingSoon>
+      signInText="You'll get a ready-to-publish description written from this home's real details, with its key selling points highlighted."
+    />
   );
 }

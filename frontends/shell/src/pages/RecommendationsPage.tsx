@@ -1,20 +1,15 @@
-import { useSearchParams } from 'react-router';
-import { SparkIcon } from '../components/icons';
-import { ComingSoon } from './ComingSoon';
+import { ListingRemotePage } from './ListingRemotePage';
 
-/** `/recommendations?propertyId={id}` */
+/** `/recommendations?propertyId={id}`: the listing remote's Recommendations page. */
 export default function RecommendationsPage() {
-  const [query] = useSearchParams();
   return (
-    <ComingSoon
+    <ListingRemotePage
+      module="./RecommendationsPage"
+      path="/recommendations"
       pageTitle="Recommendations"
-      title="AI recommendations arrive in the next release"
-      icon={<SparkIcon />}
+      description="the recommendations"
       signInTitle="Sign in to see recommendations"
-      returnTo={`/recommendations?${query.toString()}`}
-    >
-      You'll get a prioritised list of improvements for this home, each with its estimated cost, the value it adds
-      and its return on investment.
-    </ComingSoon>
+      signInText="You'll get a prioritised list of improvements for this home, each with its estimated cost, the value it adds and its return on investment."
+    />
   );
 }

@@ -8,6 +8,11 @@ export interface AuthSnapshot {
 
 const wizardParams = ['propertyId', 'fromLogin', 'address'] as const;
 
+/** Anonymous visitors get the demo wizard with `demo` in the query or propertyId=demo. */
+function isDemoQuery(query: URLSearchParams): boolean {
+  return query.has('demo') || query.get('propertyId') === 'demo';
+}
+
 /**
  * The spec's routing of `/`: signed in with propertyId, fromLogin or address in the query -> the
  * wizard; signed in otherwise -> the dashboard; anonymous -> the demo wizard when `demo` is set or
@@ -16,5 +21,15 @@ const wizardParams = ['propertyId', 'fromLogin', 'address'] as const;
 export function decideHomeView(auth: AuthSnapshot, query: URLSearchParams): HomeView {
   if (auth.isLoading) return 'loading';
   if (auth.isAuthenticated) return wizardParams.some((name) => query.has(name)) ? 'wizard' : 'dashboard';
-  return query.has('demo') || query.get('propertyId') === 'demo' ? 'demo-wizard' : 'landing';
+  return isDemoQuery(query) ? 'demo-wizard' : 'landing';
+}
+
+/** Could `/` with this query show the landing page (i.e. to an anonymous visitor)? */
+export function mayShowLanding(query: URLSearchParams): boolean {
+  return !isDemoQuery(query);
+}
+
+/** The header offers 'Sign In to Save' instead of 'Sign In' while an anonymous visitor is in demo mode. */
+export function isDemoView(auth: AuthSnapshot, pathname: string, query: URLSearchParams): boolean {
+  return pathname === '/' && decideHomeView(auth, query) === 'demo-wizard';
 }

@@ -1,4 +1,4 @@
-import type { CreateProperty, Property, UpdateProperty } from '@hsa/contracts';
+import type { CreateProperty, Property, UpdateProperty, ValuationValues } from '@hsa/contracts';
 import {
   apiInputToPropertyFields,
   loadPropertyProto,
@@ -44,6 +44,11 @@ export class PropertyClient {
 
   async unarchive(userId: string, id: string): Promise<Property> {
     return propertyMessageToApi(await call(this.client, this.client.unarchiveProperty, { id }, this.opts(userId)));
+  }
+
+  /** Saves a refreshed estimate (the property service emits property.valuation.refreshed). */
+  async updateValuation(userId: string, id: string, values: ValuationValues): Promise<Property> {
+    return propertyMessageToApi(await call(this.client, this.client.updateValuation, { id, ...values }, this.opts(userId)));
   }
 
   async list(userId: string, filter: PropertyListFilter): Promise<Property[]> {

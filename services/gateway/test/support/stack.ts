@@ -3,6 +3,7 @@ import { createIdentityServer } from '@hsa/identity';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
 import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { defaultDataDir, startValuationService, type RunningValuationService } from '@hsa/valuation';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config';
 import { startGateway, type GatewayHandle } from '../../src/gateway';
 
@@ -21,13 +22,14 @@ export interface TestStack {
   publicUrl: string;
   gateway: GatewayHandle;
   property: RunningPropertyService;
+  valuation: RunningValuationService;
   config: GatewayConfig;
   /** Restarts the gateway process-equivalent on the same port and database. */
   restartGateway(overrides?: Partial<GatewayConfig>): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Identity, property service and gateway in this process, on real PostgreSQL and NATS, free ports. */
+/** Identity, property and valuation services and the gateway in this process, on real PostgreSQL and NATS, free ports. */
 export async function startTestStack(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestStack> {
   const logger = createLogger('gateway-test', 'silent');
   const port = await freePort();
@@ -40,9 +42,23 @@ export async function startTestStack(options: { env?: Record<string, string>; we
   });
   const propertyDb = uniqueDatabaseName('prop');
   const gatewayDb = uniqueDatabaseName('gw');
+  const valuationDb = uniqueDatabaseName('val');
   const property = await startPropertyService(
     { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', grpcPort: 0, natsUrl: testNatsUrl() },
     { logger, relayIntervalMs: 200 },
+  );
+  const valuation = await startValuationService(
+    {
+      databaseUrl: testServerUrl(),
+      databaseName: valuationDb,
+      grpcHost: '127.0.0.1',
+      grpcPort: 0,
+      salesCsv: `${defaultDataDir}/sacramento-sales.csv`,
+      hpiDir: defaultDataDir,
+      addressProvider: 'open-data',
+      propertyDataProvider: 'open-data',
+    },
+    { logger },
   );
   const config = loadGatewayConfig({
     NODE_ENV: 'test',
@@ -55,6 +71,7 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     OIDC_CLIENT_ID: clientId,
     OIDC_CLIENT_SECRET: clientSecret,
     PROPERTY_SERVICE_ADDRESS: property.grpcAddress,
+    VALUATION_SERVICE_ADDRESS: valuation.grpcAddress,
     NATS_URL: testNatsUrl(),
     ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
     ...options.env,
@@ -66,6 +83,7 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     publicUrl,
     gateway,
     property,
+    valuation,
     config,
     restartGateway: async (overrides = {}) => {
       await gateway.close();
@@ -75,10 +93,12 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     },
     close: async () => {
       await gateway.close();
+      await valuation.close();
       await property.close();
       await identity.close();
       await dropDatabase(propertyDb);
       await dropDatabase(gatewayDb);
+      await dropDatabase(valuationDb);
     },
   };
   return stack;

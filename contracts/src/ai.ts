@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * The AI calls of the API (spec section 7): recommendations, the listing description and neighborhood
+ * insights, with the spec's entity shapes (section 3). Extra fields say where figures and text come from.
+ */
+
+export const recommendationPriorities = ['high', 'medium', 'low'] as const;
+export const recommendationPrioritySchema = z.enum(recommendationPriorities);
+export type RecommendationPriority = z.infer<typeof recommendationPrioritySchema>;
+
+/** Who wrote a result: an OpenAI-compatible model or the embedded deterministic engine. */
+export const generationEngines = ['openai', 'embedded'] as const;
+export type GenerationEngine = (typeof generationEngines)[number];
+
+const dollars = z.number().int().min(0).max(1_000_000_000);
+
+/** The spec's Recommendation; roi is a ratio: (estimatedValueIncrease - estimatedCost) / estimatedCost. */
+export const recommendationSchema = z.object({
+  id: z.string().min(1).max(100),
+  title: z.string().min(1).max(200),
+  category: z.string().min(1).max(100),
+  description: z.string().min(1).max(2000),
+  priority: recommendationPrioritySchema,
+  estimatedCost: dollars,
+  estimatedValueIncrease: dollars,
+  roi: z.number().finite(),
+  /** Where the figures come from, with the year (e.g. "Cost vs. Value 2025, national (Remodeling magazine)"). */
+  source: z.string().max(300),
+});
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+/** GET and POST /api/properties/{id}/recommendations answer this list (empty when none were generated). */
+export const recommendationListSchema = z.array(recommendationSchema);
+
+/** The spec's Listing, plus when and by what it was written. GET answers 404 when none exists. */
+export const listingSchema = z.object({
+  description: z.string(),
+  keySellingPoints: z.array(z.string()),
+  engine: z.enum(generationEngines),
+  generatedAt: z.string(),
+  /** Set once the owner edited the description. */
+  editedAt: z.string().nullable(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const listingLimits = { descriptionMaxLength: 5000 } as const;
+
+export const aiMessages = {
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${listingLimits.descriptionMaxLength} characters`,
+  coordinatesRequired: 'Property coordinates are required for neighborhood insights',
+} as const;
+
+/** Body of PATCH /api/properties/{id}/listing: the owner's edited description. */
+export const updateListingSchema = z.object({
+  description: z
+    .string({ error: aiMessages.descriptionRequired })
+    .trim()
+    .min(1, aiMessages.descriptionRequired)
+    .max(listingLimits.descriptionMaxLength, aiMessages.descriptionTooLong),
+});
+export type UpdateListingInput = z.input<typeof updateListingSchema>;
+
+/** Scores are out of 10; null when there is no data to score from (the UI says so instead of a number). */
+const score = z.number().min(0).max(10).nullable();
+
+/** The spec's Neighborhood insights, plus the market figures behind marketContext and plain notes. */
+export const neighborhoodInsightsSchema = z.object({
+  familyFriendly: z.object({
+    score,
+    description: z.string(),
+    nearbySchools: z.array(z.string()),
+    parks: z.array(z.string()),
+  }),
+  walkability: z.object({ score, description: z.string(), nearbyAmenities: z.array(z.string()) }),
+  dining: z.object({ score, description: z.string(), restaurants: z.array(z.string()), diversity: z.string() }),
+  lifestyle: z.object({ description: z.string(), keyFeatures: z.array(z.string()), buyerProfile: z.string() }),
+  marketContext: z.object({ description: z.string(), valueDrivers: z.array(z.string()) }),
+  marketStats: z.object({
+    salesCount: z.number().int(),
+    medianSalePrice: z.number().nullable(),
+    medianPricePerSqft: z.number().nullable(),
+    medianTimeAdjustedPrice: z.number().nullable(),
+    medianTimeAdjustedPricePerSqft: z.number().nullable(),
+    radiusMiles: z.number().nullable(),
+    earliestSaleDate: z.string().nullable(),
+    latestSaleDate: z.string().nullable(),
+    priceIndexChangePercent: z.number().nullable(),
+    priceIndexName: z.string().nullable(),
+    valueDate: z.string().nullable(),
+    dataSource: z.string(),
+  }),
+  narrativeEngine: z.enum(generationEngines),
+  generatedAt: z.string(),
+  notes: z.array(z.string()),
+});
+export type NeighborhoodInsights = z.infer<typeof neighborhoodInsightsSchema>;
+
+/** The totals of a set of recommendations, as the spec defines them (section 9). */
+export interface RecommendationTotals {
+  count: number;
+  totalCost: number;
+  totalValueIncrease: number;
+  /** Value increase minus cost. */
+  netProfit: number;
+  /** Net profit over cost times 100, rounded; 0 when the cost is 0. */
+  overallRoiPercent: number;
+}
+
+export function recommendationTotals(
+  items: readonly Pick<Recommendation, 'estimatedCost' | 'estimatedValueIncrease'>[],
+): RecommendationTotals {
+  const totalCost = items.reduce((sum, r) => sum + r.estimatedCost, 0);
+  const totalValueIncrease = items.reduce((sum, r) => sum + r.estimatedValueIncrease, 0);
+  const netProfit = totalValueIncrease - totalCost;
+  return {
+    count: items.length,
+    totalCost,
+    totalValueIncrease,
+    netProfit,
+    overallRoiPercent: totalCost === 0 ? 0 : Math.round((netProfit / totalCost) * 100),
+  };
+}
+
+/** A recommendation's ROI ratio as the UI shows it: ratio x 100, rounded. */
+export function roiPercent(roi: number): number {
+  return Math.round(roi * 100);
+}
+
+/** The ROI ratio of one recommendation from its figures (0 when it costs nothing). */
+export function roiRatio(estimatedCost: number, estimatedValueIncrease: number): number {
+  return estimatedCost === 0 ? 0 : (estimatedValueIncrease - estimatedCost) / estimatedCost;
+}

@@ -1,0 +1,5 @@
+/** Body of GET /api/config: the browser's runtime settings of one deployment (no secrets). */
+export interface RuntimeConfig {
+  /** A Google Maps JavaScript API browser key (referrer-restricted); without one the wizard draws its own map. */
+  googleMapsApiKey?: string;
+}

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { control, expect } from './fixtures';
+
+/** Real addresses of the embedded sales data (shared/data/sacramento-sales.csv). */
+export const sacramento = {
+  highSt: { typed: '3526 hi', street: '3526 High St', full: '3526 High St, Sacramento, CA 95838', zip: '95838' },
+  omahaCt: { typed: '51 omah', street: '51 Omaha Ct', full: '51 Omaha Ct, Sacramento, CA 95823', zip: '95823' },
+  branchSt: { typed: '2796 bra', street: '2796 Branch St', full: '2796 Branch St, Sacramento, CA 95815', zip: '95815' },
+  janetteWay: { typed: '2805 jan', street: '2805 Janette Way', full: '2805 Janette Way, Sacramento, CA 95815', zip: '95815' },
+} as const;
+
+/** An address no sales record has: the lookup finds nothing. */
+export const unknownAddress = '742 Evergreen Terrace, Springfield';
+
+/** Where the e2e run keeps its screenshots of every screen (looked at by people, not compared). */
+export const screensDir = path.resolve(__dirname, '..', '..', '.e2e-artifacts', 'screens');
+
+const mobile = { width: 390, height: 844 };
+
+/** Full-page screenshots of the current screen at desktop and phone widths: <name>-desktop.png, <name>-mobile.png. */
+export async function screens(page: Page, name: string): Promise<void> {
+  mkdirSync(screensDir, { recursive: true });
+  const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
+  // From the top: a page scrolled down would show the sticky header in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(screensDir, `${name}-desktop.png`), fullPage: true, animations: 'disabled' });
+  await page.setViewportSize(mobile);
+  await page.waitForTimeout(200);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(screensDir, `${name}-mobile.png`), fullPage: true, animations: 'disabled' });
+  await page.setViewportSize(desktop);
+}
+
+/** axe-core (WCAG 2.1 A/AA rules): no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+/** The toast on screen whose text contains `text` (one toast at a time). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+/** The address autocomplete of the landing page or of step 1. */
+export function addressBox(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Property address' });
+}
+
+/** Types part of an address and picks the suggestion whose text contains `street` with the keyboard. */
+export async function chooseSuggestion(page: Page, typed: string, street: string): Promise<void> {
+  const box = addressBox(page);
+  await box.click();
+  await box.pressSequentially(typed, { delay: 20 });
+  const option = page.getByRole('option').filter({ hasText: street }).first();
+  await expect(option).toBeVisible();
+  const options = await page.getByRole('option').allTextContents();
+  const index = options.findIndex((text) => text.includes(street));
+  for (let i = 0; i <= index; i++) await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Enter');
+}
+
+/** From the landing page: analyze an address of the sales data and land on the demo analysis (step 2). */
+export async function startDemo(page: Page, address: { typed: string; street: string } = sacramento.highSt): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'What is your home really worth?' })).toBeVisible();
+  await chooseSuggestion(page, address.typed, address.street);
+  await expect(page).toHaveURL(/\/\?demo=true&step=2$/);
+  await expect(page.getByRole('heading', { level: 1, name: address.street })).toBeVisible();
+}
+
+/** The id in the URL once the wizard shows a saved property (`/?propertyId={uuid}&step=2`). */
+export async function savedPropertyId(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/[?&]propertyId=[0-9a-f-]{36}/);
+  return new URL(page.url()).searchParams.get('propertyId')!;
+}
+
+/**
+ * Is this content behind demo mode's blur: blurred, hidden from assistive technology and out of the tab
+ * order (inert)?
+ */
+export async function isBlurredAway(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const cover = element.closest('[inert]');
+    return Boolean(cover && cover.getAttribute('aria-hidden') === 'true' && getComputedStyle(cover).filter.includes('blur'));
+  });
+}
+
+/** The header's account controls (the shell's). */
+export function headerButton(page: Page, name: string): Locator {
+  return control(page.getByRole('banner'), name);
+}

@@ -1,0 +1,15 @@
+export * from './aiTexts';
+export * from './aiApi';
+export { useRotatingMessage } from './useRotatingMessage';
+export { useAnimatedNumber, easeInOutCubic } from './useAnimatedNumber';
+export { GeneratingState, type GeneratingStateProps } from './GeneratingState';
+export { RecommendationCard, type RecommendationCardProps } from '../recommendations/RecommendationCard';
+export { RecommendationSelector, type RecommendationSelectorProps } from '../recommendations/RecommendationSelector';
+export { RecommendationsWorkspace, type RecommendationsWorkspaceProps } from '../recommendations/RecommendationsWorkspace';
+export { ValueIncreaseCounter } from '../recommendations/ValueIncreaseCounter';
+export { priorityStyles } from '../recommendations/priority';
+export { ListingCard, type ListingCardProps } from '../listing/ListingCard';
+export { ListingWorkspace, type ListingWorkspaceProps } from '../listing/ListingWorkspace';
+export { copyText, countWords, downloadTextFile, listingFileName, listingFileText, paragraphs } from '../listing/listingText';
+export { NeighborhoodInsightsCard, type NeighborhoodInsightsCardProps } from '../insights/NeighborhoodInsightsCard';
+export { ScoreValue } from '../insights/ScoreValue';

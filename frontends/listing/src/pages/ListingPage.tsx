@@ -1,0 +1,11 @@
+import { ListingWorkspace } from '@hsa/ui-kit';
+import { PropertyPageFrame } from '../components/PropertyPageFrame';
+
+/** `/listing?propertyId={id}` (exposed as ./ListingPage). */
+export default function ListingPage() {
+  return (
+    <PropertyPageFrame pageName="Listing Description">
+      {(property) => <ListingWorkspace propertyId={property.id} address={property.address} variant="page" />}
+    </PropertyPageFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LookupProperty, PropertyLookupInput, PropertyLookupResponse } from '@hsa/contracts';
+import { apiRequest, type RequestMeta } from '@hsa/ui-kit';
+
+export type LookupOutcome =
+  | { kind: 'found'; property: LookupProperty; dataSource: string | null }
+  | { kind: 'not-found'; message: string };
+
+/** POST /api/properties/lookup. Resolves found / not-found; rejects on any other failure (network, 4xx, 5xx). */
+export async function lookupAddress(input: PropertyLookupInput): Promise<LookupOutcome> {
+  const body: PropertyLookupInput = input.placeId ? { address: input.address.trim(), placeId: input.placeId } : { address: input.address.trim() };
+  const response = await apiRequest<PropertyLookupResponse & { dataSource?: string }>('POST', '/api/properties/lookup', body);
+  if (response?.success && response.property) {
+    return { kind: 'found', property: response.property, dataSource: response.dataSource ?? null };
+  }
+  return { kind: 'not-found', message: (response && 'message' in response && response.message) || 'No property data found' };
+}
+
+const lookupMeta: RequestMeta = { ignoreUnauthorized: true };
+
+/** The lookup as a mutation (it may be asked again for another address at any time). */
+export function useAddressLookup() {
+  return useMutation({ mutationFn: lookupAddress, meta: lookupMeta });
+}

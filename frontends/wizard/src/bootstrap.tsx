@@ -1,0 +1,50 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createBrowserRouter, useSearchParams } from 'react-router';
+import { App, ConfigProvider } from 'antd';
+import { createQueryClient, listenForToastRequests, theme, toastConfig, useAuth, useToast } from '@hsa/ui-kit';
+import LandingPage from './pages/LandingPage';
+import SavePropertyPage from './pages/SavePropertyPage';
+import WizardPage from './pages/WizardPage';
+
+/** Shows the toasts the antd-free landing page asks for (the shell does this in the product). */
+function ToastRequests() {
+  const toast = useToast();
+  useEffect(() => listenForToastRequests((request) => toast[request.kind](request.title, request.description)), [toast]);
+  return null;
+}
+
+/** `/` as the shell routes it, simplified: the landing page for visitors without a wizard parameter. */
+function Home() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const [query] = useSearchParams();
+  if (isLoading) return null;
+  const wizard = isAuthenticated || query.has('demo') || query.get('propertyId') === 'demo';
+  return wizard ? <WizardPage /> : <LandingPage />;
+}
+
+/**
+ * Standalone mode (dist/index.html): the wizard's pages with the providers the shell normally gives
+ * them, for working on this remote alone. Inside the product the shell renders the exposed modules.
+ */
+const router = createBrowserRouter([
+  { path: '/', element: <Home /> },
+  { path: '/add-property', element: <WizardPage /> },
+  { path: '/save-property', element: <SavePropertyPage /> },
+  { path: '*', element: <Home /> },
+]);
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <ConfigProvider theme={theme}>
+        <App notification={toastConfig}>
+          <ToastRequests />
+          <RouterProvider router={router} />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

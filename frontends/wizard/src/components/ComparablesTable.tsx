@@ -1,0 +1,71 @@
+import { formatNumber, streetPart } from '@hsa/ui-kit';
+import type { Comparable } from '../domain/comparables';
+import { formatDistance, formatFacts, formatMoney, formatSaleDate, formatVariance } from '../domain/format';
+
+/** Comparable sales as a table (step 2): number (as on the map), address, sale, size and price per square foot. */
+export function ComparablesTable({ comparables }: { comparables: Comparable[] }) {
+  return (
+    <div className="wz-table-wrap">
+      <table className="wz-table">
+        <caption className="visually-hidden">Comparable sales, numbered as on the map</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Address</th>
+            <th scope="col">Sale price</th>
+            <th scope="col">Sale date</th>
+            <th scope="col">Beds / baths</th>
+            <th scope="col">Sq ft</th>
+            <th scope="col">$ / sq ft</th>
+            <th scope="col">vs. market</th>
+            <th scope="col">Distance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {comparables.map((comparable, index) => (
+            <tr key={comparable.id}>
+              <td>
+                <span className="wz-badge">{index + 1}</span>
+              </td>
+              <th scope="row" className="wz-table__address">
+                {streetPart(comparable.address)}
+              </th>
+              <td className="wz-table__num">{formatMoney(comparable.salePrice)}</td>
+              <td>{formatSaleDate(comparable.saleDate)}</td>
+              <td>
+                {comparable.bedrooms ?? '—'} / {comparable.bathrooms ?? '—'}
+              </td>
+              <td className="wz-table__num">{comparable.squareFootage !== null ? formatNumber(comparable.squareFootage) : '—'}</td>
+              <td className="wz-table__num">{formatMoney(comparable.pricePerSqft)}</td>
+              <td className="wz-table__num">{formatVariance(comparable.marketVariance)}</td>
+              <td className="wz-table__num">{formatDistance(comparable.distanceMiles)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The first comparable sales as a short list (step 1 shows 3). */
+export function ComparablesShortList({ comparables }: { comparables: Comparable[] }) {
+  return (
+    <ol className="wz-comp-list">
+      {comparables.map((comparable, index) => (
+        <li key={comparable.id} className="wz-comp-list__item">
+          <span className="wz-badge" aria-hidden="true">
+            {index + 1}
+          </span>
+          <div className="wz-comp-list__text">
+            <p className="wz-comp-list__address">{streetPart(comparable.address)}</p>
+            <p className="wz-muted">{[formatFacts(comparable), formatDistance(comparable.distanceMiles)].filter(Boolean).join(' · ')}</p>
+          </div>
+          <div className="wz-comp-list__sale">
+            <p className="wz-comp-list__price">{formatMoney(comparable.salePrice)}</p>
+            <p className="wz-muted">{formatSaleDate(comparable.saleDate)}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

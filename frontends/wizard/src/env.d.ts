@@ -1,0 +1,2 @@
+/** Stylesheets are bundled by rspack's native CSS support. */
+declare module '*.css';

@@ -1,0 +1,2 @@
+// The asynchronous boundary lets Module Federation negotiate shared libraries before any import runs.
+import('./bootstrap');

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Card, Tag } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { cityStateZip, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
+import { comparablesDataSource, type Comparable } from '../domain/comparables';
+import type { WizardProperty } from '../domain/wizardProperty';
+import { ComparablesSection } from '../components/ComparablesSection';
+import type { UnlockAction } from '../components/Locked';
+import { NeighborhoodSlot } from '../components/NeighborhoodSlot';
+import { NextSteps } from '../components/NextSteps';
+import { PropertyFacts } from '../components/PropertyFacts';
+import { StepHeader } from '../components/StepHeader';
+import { ValueCard } from '../components/ValueCard';
+import { usePageTitle } from '../components/usePageTitle';
+
+export interface AnalysisStepProps {
+  property: WizardProperty;
+  comparables: UseQueryResult<Comparable[], Error>;
+  /** Demo mode: value, comparables and map blurred; neighborhood locked; next steps locked. */
+  demo: boolean;
+  unlock?: UnlockAction | undefined;
+  /** Refresh Valuation, for a saved property. */
+  refresh?: { onClick: () => void; loading: boolean } | undefined;
+  onEditDetails: () => void;
+  /** Shown under the heading (demo mode's banner). */
+  notice?: ReactNode;
+}
+
+/** Step 2: the estimate with its range, the facts, the comparables and their map, the neighborhood and what's next. */
+export function AnalysisStep({ property, comparables, demo, unlock, refresh, onEditDetails, notice }: AnalysisStepProps) {
+  usePageTitle(`${streetPart(property.address)} · Analysis`);
+  const dataSource = comparablesDataSource(comparables.data ?? []) ?? property.dataSource;
+  return (
+    <div className="wz-stack">
+      <StepHeader
+        eyebrow={demo ? 'Step 2 · Free demo analysis' : 'Step 2 · Analysis'}
+        title={streetPart(property.address)}
+        subtitle={
+          <span className="wz-inline">
+            <span>{cityStateZip(property)}</span>
+            <Tag color="blue" bordered={false}>
+              {propertyTypeLabel(property.propertyType)}
+            </Tag>
+          </span>
+        }
+      />
+      {notice}
+      <div className="wz-grid wz-grid--analysis">
+        <ValueCard property={property} dataSource={dataSource} locked={demo} refresh={demo ? undefined : refresh} />
+        <Card title={<h2 className="wz-card-title">Property facts</h2>}>
+          <PropertyFacts property={property} variant="analysis" hideValue={demo} />
+        </Card>
+      </div>
+      <ComparablesSection property={property} comparables={comparables} variant="analysis" locked={demo} />
+      <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
+      <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} />
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Skeleton } from 'antd';
+import { Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CreatePropertyInput } from '@hsa/contracts';
+import { clearPendingAddress, readPendingAddress, signInToSave, useToast } from '@hsa/ui-kit';
+import { isSavedProperty, useComparables } from '../api/comparables';
+import { useDraft, draftStore } from '../api/draftStore';
+import { useAddressLookup } from '../api/lookup';
+import { useRefreshValuation, useSavedProperty, useCreateProperty, useUpdateProperty } from '../api/properties';
+import { handleUnauthorized, refreshAccountData } from '../api/session';
+import { toasts } from '../domain/messages';
+import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
+import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
+import type { UnlockAction } from '../components/Locked';
+import { DemoBanner } from '../components/DemoBanner';
+import { QuickNav, type QuickNavItem } from '../components/QuickNav';
+import { usePageTitle } from '../components/usePageTitle';
+import { AddressStep } from '../steps/AddressStep';
+import { AnalysisStep } from '../steps/AnalysisStep';
+import { DetailsStep } from '../steps/DetailsStep';
+import { ListingStepSlot } from '../steps/ListingStepSlot';
+import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
+import { AutoSaveScreen } from './AutoSaveScreen';
+import { MissingDemoDataError, useDemoSave } from './useDemoSave';
+import { useDemoSession } from './useDemoSession';
+
+function PropertyLoadError() {
+  usePageTitle('Failed to load property');
+  const navigate = useNavigate();
+  return (
+    <Card className="wz-error-card">
+      <div className="wz-placeholder" role="alert">
+        <h1 className="wz-title">Failed to load property</h1>
+        <p className="wz-muted">It may have been removed, or it belongs to another account.</p>
+        <Button type="primary" onClick={() => navigate('/')}>
+          Go Home
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function StepSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading the property">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Card>
+  );
+}
+
+/**
+ * The analysis wizard for one URL (see decideWizardRoute): picks the property (saved, demo or draft),
+ * runs the lookups and saves with the spec's transitions and toasts, and renders the step.
+ */
+export function Wizard({ view }: { view: WizardView }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const demoSession = useDemoSession();
+  const draft = useDraft();
+  const saved = useSavedProperty(view.propertyId);
+  const lookup = useAddressLookup();
+  const create = useCreateProperty();
+  const update = useUpdateProperty(view.propertyId ?? '');
+  const refresh = useRefreshValuation(view.propertyId ?? '');
+  const demoSave = useDemoSave();
+  const [postLogin] = useState<PostLoginAction>(() =>
+    view.signedIn
+      ? decidePostLogin({
+          fromLogin: view.fromLogin,
+          hasDemoProperty: Boolean(demoSession.entry),
+          pendingAddress: readPendingAddress(),
+          action: view.action,
+        })
+      : { kind: 'none' },
+  );
+
+  const property: WizardProperty | null = view.demo
+    ? demoSession.entry
+      ? fromDemoProperty(demoSession.entry.property)
+      : null
+    : view.propertyId
+      ? saved.data
+        ? fromSavedProperty(saved.data)
+        : null
+      : draft;
+  const comparables = useComparables(property);
+
+  const goToStep = (step: WizardStep) =>
+    navigate(wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.demo ? null : view.propertyId, step }));
+
+  // After sign-in: the current user and the property lists are fetched again; a pending address is followed.
+  // A saved property replaces any unsaved draft.
+  useEffect(() => {
+    if (view.propertyId) draftStore.set(null);
+    if (view.signedIn && view.fromLogin) void refreshAccountData(queryClient);
+    if (postLogin.kind === 'redirect') {
+      if (postLogin.clearPendingAddress) clearPendingAddress();
+      navigate(postLogin.to, { replace: true });
+    }
+  }, []);
+
+  const runLookup = async (address: string, placeId?: string) => {
+    let outcome;
+    try {
+      outcome = await lookup.mutateAsync(placeId ? { address, placeId } : { address });
+    } catch {
+      if (view.signedIn) {
+        draftStore.set(manualDraft(address));
+        toast.error(...toasts.lookupFailed);
+        navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
+      } else {
+        toast.error(...toasts.landingFailed);
+      }
+      return;
+    }
+    if (outcome.kind === 'found') {
+      if (view.signedIn) {
+        draftStore.set(fromLookup(outcome.property, outcome.dataSource));
+        toast.success(...toasts.propertyFound);
+        navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
+      } else {
+        demoSession.store(outcome.property, outcome.dataSource);
+        toast.success(...toasts.demoReady);
+        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
+      }
+    } else if (view.signedIn) {
+      draftStore.set(manualDraft(address));
+      toast.info(...toasts.propertyDetailsNeeded);
+      navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
+    } else {
+      toast.error(...toasts.propertyDataUnavailable);
+    }
+  };
+
+  // An address in the URL (a shared link, or the redirect after sign-in) starts the analysis at once.
+  const autoLookup = useRef(false);
+  useEffect(() => {
+    if (!view.address || view.step !== 1 || autoLookup.current || postLogin.kind !== 'none') return;
+    autoLookup.current = true;
+    void runLookup(view.address);
+  }, []);
+
+  const saveNow = () =>
+    demoSave.save(demoSession.entry).then(
+      (saved) => {
+        toast.success(...toasts.propertySavedSuccessfully);
+        navigate(`/?propertyId=${encodeURIComponent(saved.id)}&step=2`, { replace: true });
+      },
+      (error: unknown) => {
+        if (error instanceof MissingDemoDataError) toast.error(...toasts.noPropertyData);
+        else if (!handleUnauthorized(error, toast)) toast.error(...toasts.saveFailed);
+      },
+    );
+
+  const unlock: UnlockAction | undefined = !view.demo
+    ? undefined
+    : view.signedIn
+      ? { label: 'Save Now', onClick: () => void saveNow(), loading: demoSave.isPending }
+      : { label: 'Sign In to Save', onClick: () => signInToSave() };
+
+  const submitDetails = (body: CreatePropertyInput) => {
+    if (view.propertyId && property) {
+      update.mutate(toUpdateBody(body), {
+        onSuccess: () => {
+          toast.success(...toasts.propertyUpdated);
+          goToStep(2);
+        },
+        onError: (error) => {
+          if (!handleUnauthorized(error, toast)) toast.error(...toasts.updateFailed);
+        },
+      });
+      return;
+    }
+    if (!property) return;
+    create.mutate(toCreateBody(property, body), {
+      onSuccess: (created) => {
+        // The draft is dropped once the saved property opens (below), not here: this page would fall back to step 1.
+        toast.success(...toasts.analysisComplete);
+        navigate(`/?propertyId=${encodeURIComponent(created.id)}&step=2`);
+      },
+      onError: (error) => {
+        if (!handleUnauthorized(error, toast)) toast.error(...toasts.analyzeFailed);
+      },
+    });
+  };
+
+  const refreshValuation = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => toast.success(...toasts.valuationUpdated),
+      onError: (error) => {
+        if (!handleUnauthorized(error, toast)) toast.error(...toasts.refreshFailed);
+      },
+    });
+
+  if (postLogin.kind === 'auto-save' && demoSession.entry && view.fromLogin) return <AutoSaveScreen entry={demoSession.entry} />;
+  if (postLogin.kind === 'redirect') return <StepSkeleton />;
+  if (view.propertyId && saved.isError) return <PropertyLoadError />;
+  if (view.propertyId && saved.isPending) return <StepSkeleton />;
+
+  const quickNav = (current: QuickNavItem | null) =>
+    property && (view.demo || isSavedProperty(property)) ? (
+      <QuickNav
+        current={current}
+        demo={view.demo}
+        links={{
+          analysis: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 2 }),
+          recommendations: `/recommendations?propertyId=${encodeURIComponent(property.id ?? '')}`,
+          listing: `/listing?propertyId=${encodeURIComponent(property.id ?? '')}`,
+          details: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 1.5 }),
+        }}
+      />
+    ) : null;
+  const banner = view.demo && property && unlock ? <DemoBanner signedIn={view.signedIn} action={unlock} /> : null;
+
+  if (view.step === 1) {
+    const onContinue = !property
+      ? undefined
+      : view.demo
+        ? { label: 'View Analysis', onClick: () => goToStep(2) }
+        : view.propertyId
+          ? { label: 'View Analysis', onClick: () => goToStep(2) }
+          : { label: 'Continue to Details', onClick: () => goToStep(1.5) };
+    return (
+      <>
+        {quickNav(null)}
+        <AddressStep
+          initialAddress={view.address ?? property?.address ?? ''}
+          loaded={property}
+          comparables={comparables}
+          demo={view.demo}
+          looking={lookup.isPending}
+          onLookup={(address, placeId) => void runLookup(address, placeId)}
+          onContinue={onContinue}
+        />
+      </>
+    );
+  }
+
+  if (!property) return <Navigate replace to={wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: null, step: 1 })} />;
+
+  if (view.step === 1.5) {
+    return (
+      <>
+        {quickNav('details')}
+        <DetailsStep
+          property={property}
+          isNew={!view.propertyId}
+          manual={!view.propertyId && property.estimatedValue === null && !property.city}
+          saving={create.isPending || update.isPending}
+          onSubmit={submitDetails}
+          onBack={() => goToStep(1)}
+        />
+      </>
+    );
+  }
+
+  if (view.step >= 3 && property.id && !view.demo) {
+    const savedProperty = { ...property, id: property.id };
+    return (
+      <>
+        {quickNav(null)}
+        {view.step === 3 ? (
+          <RecommendationsStepSlot property={savedProperty} goToStep={goToStep} />
+        ) : (
+          <ListingStepSlot property={savedProperty} step={view.step} goToStep={goToStep} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {quickNav('analysis')}
+      <AnalysisStep
+        notice={banner}
+        property={property}
+        comparables={comparables}
+        demo={view.demo}
+        unlock={unlock}
+        refresh={isSavedProperty(property) ? { onClick: refreshValuation, loading: refresh.isPending } : undefined}
+        onEditDetails={() => goToStep(1.5)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { AuthUser, LookupProperty, Property } from '@hsa/contracts';
+import { createQueryClient, demoStorageKeys, storeDemoProperty } from '@hsa/ui-kit';
+import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
+import SavePropertyPage from '../src/pages/SavePropertyPage';
+import WizardPage from '../src/pages/WizardPage';
+
+beforeAll(installJsdomShims);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
+const lookedUp: LookupProperty = {
+  address: '51 Omaha Ct, Sacramento, CA 95823',
+  city: 'Sacramento',
+  state: 'CA',
+  zipCode: '95823',
+  bedrooms: 3,
+  bathrooms: 1,
+  squareFootage: 1167,
+  propertyType: 'single_family',
+  estimatedValue: 255_908,
+  estimatedValueLow: 184_622,
+  estimatedValueHigh: 367_956,
+  coordinates: { latitude: 38.478902, longitude: -121.431028 },
+  placeId: 'open-data:b147',
+};
+const saved: Property = {
+  ...lookedUp,
+  bedrooms: 3,
+  bathrooms: 1,
+  squareFootage: 1167,
+  id: '7d1c1f44-2c55-4a8e-9a4f-1f4f5b1b2c3d',
+  userId: 'u1',
+  yearBuilt: null,
+  additionalInfo: null,
+  lotSize: null,
+  createdAt: '2026-03-05T12:00:00.000Z',
+  updatedAt: '2026-03-05T12:00:00.000Z',
+  archived: false,
+  archivedAt: null,
+};
+
+/** A fake gateway behind fetch (the network boundary); `create` answers POST /api/properties. */
+function stubGateway({ signedIn, create = () => jsonResponse(201, saved) }: { signedIn: boolean; create?: () => Response }) {
+  const calls: { method: string; url: string; body?: unknown; at: number }[] = [];
+  const started = Date.now();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, at: Date.now() - started });
+      if (url === '/api/auth/user') return signedIn ? jsonResponse(200, user) : jsonResponse(401, { message: 'Unauthorized' });
+      if (url === '/api/properties' && method === 'POST') return create();
+      if (url === `/api/properties/${saved.id}`) return jsonResponse(200, saved);
+      if (url.includes('/comparables')) return jsonResponse(200, []);
+      return jsonResponse(404, { message: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const advance = async (ms: number) => {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+};
+
+describe('after sign-in from demo mode', () => {
+  it('saves the demo property after 500 ms, clears demo state and opens the saved property', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    storeDemoProperty({ ...lookedUp, dataSource: 'Sample market data' });
+    localStorage.setItem(demoStorageKeys.pendingAddress, JSON.stringify({ address: lookedUp.address, city: 'Sacramento', state: 'CA' }));
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(50);
+    expect(screen.getByRole('heading', { name: 'Saving your property…' })).toBeTruthy();
+    await advance(400);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await advance(100);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toMatchObject({
+      address: lookedUp.address,
+      city: 'Sacramento',
+      state: 'CA',
+      zipCode: '95823',
+      bedrooms: 3,
+      bathrooms: 1,
+      squareFootage: 1167,
+      estimatedValue: 255_908,
+      estimatedValueLow: 184_622,
+      estimatedValueHigh: 367_956,
+      coordinates: lookedUp.coordinates,
+      placeId: 'open-data:b147',
+    });
+    await advance(50);
+    expect(location()).toBe(`/?propertyId=${saved.id}&step=2`);
+    expect(sessionStorage.getItem(demoStorageKeys.demoProperty)).toBeNull();
+    expect(localStorage.getItem(demoStorageKeys.pendingAddress)).toBeNull();
+    // The current user and the property lists were fetched again after sign-in.
+    expect(calls.filter((c) => c.url === '/api/auth/user').length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByText('Property Saved Successfully')).toBeTruthy();
+  });
+
+  it("restores demo mode with 'Auto-save Failed' when the save fails", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    storeDemoProperty(lookedUp);
+    stubGateway({ signedIn: true, create: () => jsonResponse(503, { message: 'down' }) });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(600);
+    expect(location()).toBe('/?propertyId=demo&step=2');
+    expect(screen.getByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeTruthy();
+    expect(sessionStorage.getItem(demoStorageKeys.demoProperty)).not.toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Save Now' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('save-property', () => {
+  it("says 'Property Saved!' and goes to /?propertyId={id} after 2 s", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    storeDemoProperty(lookedUp);
+    stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/save-property">
+        <SavePropertyPage />
+      </TestProviders>,
+    );
+    await advance(50);
+    act(() => screen.getByRole('button', { name: 'Save to My Properties' }).click());
+    await advance(50);
+    expect(screen.getByRole('heading', { name: 'Property Saved!' })).toBeTruthy();
+    await advance(1800);
+    expect(location()).toBe('/save-property');
+    await advance(200);
+    expect(location()).toBe(`/?propertyId=${saved.id}`);
+  });
+
+  it("refuses a demo property without its city: 'Error: No property data found to save.'", async () => {
+    storeDemoProperty({ ...lookedUp, city: '' });
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/save-property">
+        <SavePropertyPage />
+      </TestProviders>,
+    );
+    (await screen.findByRole('button', { name: 'Save to My Properties' })).click();
+    expect(await screen.findByText('No property data found to save.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the reason: 'Save Failed: Unable to save property to your account: {reason}'", async () => {
+    storeDemoProperty(lookedUp);
+    stubGateway({ signedIn: true, create: () => jsonResponse(400, { message: 'ZIP code is required' }) });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/save-property">
+        <SavePropertyPage />
+      </TestProviders>,
+    );
+    (await screen.findByRole('button', { name: 'Save to My Properties' })).click();
+    expect(await screen.findByText('Unable to save property to your account: ZIP code is required')).toBeTruthy();
+  });
+});
+
+describe('demo comparables', () => {
+  it('are fetched only for an address of 10+ characters and a city of 3+', async () => {
+    storeDemoProperty({ ...lookedUp, city: 'Sa' });
+    const calls = stubGateway({ signedIn: false });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+        <WizardPage />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.some((c) => c.url.includes('/comparables'))).toBe(false);
+    expect(screen.getByText('No comparable sales data available')).toBeTruthy();
+  });
+});

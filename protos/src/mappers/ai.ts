@@ -1,0 +1,123 @@
+import {
+  generationEngines,
+  recommendationPriorities,
+  type ComparableSale,
+  type GenerationEngine,
+  type Listing,
+  type Property,
+  type Recommendation,
+  type RecommendationPriority,
+} from '@hsa/contracts';
+import type { ComparablesSummary } from '../gen/ai/v1/ComparablesSummary';
+import type { HomeFacts } from '../gen/ai/v1/HomeFacts';
+import type { Listing__Output as ListingMessage } from '../gen/ai/v1/Listing';
+import type { Recommendation__Output as RecommendationMessage } from '../gen/ai/v1/Recommendation';
+import type { RecommendationSet__Output as RecommendationSetMessage } from '../gen/ai/v1/RecommendationSet';
+
+/**
+ * The one mapping between ai.v1 messages and the HTTP API's shapes (contracts), used by the gateway
+ * (and by the AI service for its own answers).
+ */
+
+/** A saved property -> the true facts the AI engines may write from. Absent facts stay absent. */
+export function propertyToHomeFacts(
+  property: Pick<
+    Property,
+    | 'address'
+    | 'city'
+    | 'state'
+    | 'zipCode'
+    | 'bedrooms'
+    | 'bathrooms'
+    | 'squareFootage'
+    | 'yearBuilt'
+    | 'propertyType'
+    | 'additionalInfo'
+    | 'estimatedValue'
+    | 'estimatedValueLow'
+    | 'estimatedValueHigh'
+    | 'lotSize'
+    | 'coordinates'
+  >,
+): HomeFacts {
+  const facts: HomeFacts = {
+    address: property.address,
+    city: property.city,
+    state: property.state,
+    zipCode: property.zipCode,
+    bedrooms: property.bedrooms,
+    bathrooms: property.bathrooms,
+    squareFootage: property.squareFootage,
+    propertyType: property.propertyType,
+  };
+  if (property.yearBuilt !== null) facts.yearBuilt = property.yearBuilt;
+  if (property.additionalInfo) facts.additionalInfo = property.additionalInfo;
+  if (property.estimatedValue !== null) facts.estimatedValue = property.estimatedValue;
+  if (property.estimatedValueLow !== null) facts.estimatedValueLow = property.estimatedValueLow;
+  if (property.estimatedValueHigh !== null) facts.estimatedValueHigh = property.estimatedValueHigh;
+  if (property.lotSize !== null) facts.lotSize = property.lotSize;
+  if (property.coordinates) facts.coordinates = { ...property.coordinates };
+  return facts;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The comparable sales behind an estimate, in short (medians of what was recorded, the dates and the distance). */
+export function summarizeComparables(comparables: readonly ComparableSale[]): ComparablesSummary {
+  const dates = comparables.map((c) => c.saleDate).filter(Boolean).sort();
+  const summary: ComparablesSummary = {
+    count: comparables.length,
+    earliestSaleDate: dates[0] ?? '',
+    latestSaleDate: dates[dates.length - 1] ?? '',
+    dataSource: comparables[0]?.dataSource ?? '',
+  };
+  const round = (v: number | undefined) => (v === undefined ? undefined : Math.round(v));
+  const price = round(median(comparables.map((c) => c.saleAmount)));
+  const ppsf = round(median(comparables.flatMap((c) => (c.pricePerSqft === null ? [] : [c.pricePerSqft]))));
+  const adjusted = round(median(comparables.map((c) => c.timeAdjustedPrice)));
+  if (price !== undefined) summary.medianSalePrice = price;
+  if (ppsf !== undefined) summary.medianPricePerSqft = ppsf;
+  if (adjusted !== undefined) summary.medianTimeAdjustedPrice = adjusted;
+  if (comparables.length) summary.maxDistanceMiles = Math.max(...comparables.map((c) => c.distanceMiles));
+  return summary;
+}
+
+const asPriority = (value: string): RecommendationPriority =>
+  (recommendationPriorities as readonly string[]).includes(value) ? (value as RecommendationPriority) : 'low';
+
+export const asEngine = (value: string): GenerationEngine =>
+  (generationEngines as readonly string[]).includes(value) ? (value as GenerationEngine) : 'embedded';
+
+export function recommendationMessageToApi(msg: RecommendationMessage): Recommendation {
+  return {
+    id: msg.id,
+    title: msg.title,
+    category: msg.category,
+    description: msg.description,
+    priority: asPriority(msg.priority),
+    estimatedCost: msg.estimatedCost,
+    estimatedValueIncrease: msg.estimatedValueIncrease,
+    roi: msg.roi,
+    source: msg.source,
+  };
+}
+
+/** GET/POST /api/properties/{id}/recommendations answer the list itself. */
+export function recommendationSetToApi(msg: RecommendationSetMessage): Recommendation[] {
+  return msg.recommendations.map(recommendationMessageToApi);
+}
+
+export function listingMessageToApi(msg: ListingMessage): Listing {
+  return {
+    description: msg.description,
+    keySellingPoints: [...msg.keySellingPoints],
+    engine: asEngine(msg.engine),
+    generatedAt: msg.generatedAt,
+    editedAt: msg.editedAt ?? null,
+  };
+}

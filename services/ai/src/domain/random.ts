@@ -1,0 +1,27 @@
+/** A 32-bit FNV-1a hash of a text: a stable seed from ids and counters. */
+export function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small deterministic generator, so the same seed always writes the same text. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One of `options`, chosen by `random`. */
+export function pick<T>(random: () => number, options: readonly T[]): T {
+  if (options.length === 0) throw new Error('pick from an empty list');
+  return options[Math.floor(random() * options.length)]!;
+}

@@ -1,0 +1,98 @@
+import type { AiServiceHandlers, ListingInput, NeighborhoodNarrative, RecommendationSet } from '@hsa/protos';
+import { notFound, unary, type CallContext, type Logger } from '@hsa/service-kit';
+import type { AiRepository } from '../adapters/db/ai-repository';
+import type { ListingRow, RecommendationSetRow } from '../adapters/db/schema';
+import type { TextEngine } from '../domain/engines';
+import { parseGenerateRequest, parseListingDescription, parseNeighborhoodFacts, parsePropertyId } from '../domain/requests';
+
+/** How long before the caller's deadline an engine must have answered (to store it and reply). */
+const deadlineMarginMs = 1500;
+/** Without a caller deadline, an engine gets this long. */
+const defaultBudgetMs = 120_000;
+/** Attempts at a wording that differs from the stored one. */
+const rewordingAttempts = 6;
+
+function engineDeadline(ctx: CallContext): number {
+  const d = ctx.deadline;
+  const callerMs = d instanceof Date ? d.getTime() : typeof d === 'number' && Number.isFinite(d) ? d : Number.POSITIVE_INFINITY;
+  return Math.min(callerMs - deadlineMarginMs, Date.now() + defaultBudgetMs);
+}
+
+function toRecommendationSet(row: RecommendationSetRow): RecommendationSet {
+  return {
+    propertyId: row.propertyId,
+    recommendations: row.recommendations,
+    engine: row.engine,
+    model: row.model,
+    generatedAt: row.generatedAt.toISOString(),
+  };
+}
+
+function toListing(row: ListingRow): ListingInput {
+  const listing: ListingInput = {
+    propertyId: row.propertyId,
+    description: row.description,
+    keySellingPoints: row.keySellingPoints,
+    engine: row.engine,
+    model: row.model,
+    generatedAt: row.generatedAt.toISOString(),
+  };
+  if (row.editedAt) listing.editedAt = row.editedAt.toISOString();
+  return listing;
+}
+
+/** ai.v1.AiService: the user id comes only from the x-user-id metadata (ctx.userId). */
+export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, logger: Logger): AiServiceHandlers {
+  return {
+    GenerateRecommendations: unary(logger, 'GenerateRecommendations', async (request, ctx) => {
+      const input = parseGenerateRequest(request);
+      const result = await engine.recommendations(input, { deadline: engineDeadline(ctx) });
+      return toRecommendationSet(await repository.saveRecommendations(ctx.userId, input.propertyId, result));
+    }),
+
+    GetRecommendations: unary(logger, 'GetRecommendations', async (request, { userId }) => {
+      const row = await repository.findRecommendations(userId, parsePropertyId(request.propertyId));
+      if (!row) throw notFound('No recommendations yet');
+      return toRecommendationSet(row);
+    }),
+
+    GenerateListing: unary(logger, 'GenerateListing', async (request, ctx) => {
+      const input = parseGenerateRequest(request);
+      const current = await repository.findListing(ctx.userId, input.propertyId);
+      const deadline = engineDeadline(ctx);
+      let variant = (current?.variant ?? -1) + 1;
+      let result = await engine.listing(input, variant, { deadline });
+      // Regenerate must read differently: the embedded writer moves on to its next wording if needed.
+      for (let i = 1; current && result.description === current.description && i < rewordingAttempts; i++) {
+        variant += 1;
+        result = await engine.listing(input, variant, { deadline });
+      }
+      return toListing(await repository.saveListing(ctx.userId, input.propertyId, result, variant));
+    }),
+
+    GetListing: unary(logger, 'GetListing', async (request, { userId }) => {
+      const row = await repository.findListing(userId, parsePropertyId(request.propertyId));
+      if (!row) throw notFound('No listing yet');
+      return toListing(row);
+    }),
+
+    UpdateListing: unary(logger, 'UpdateListing', async (request, { userId }) => {
+      const propertyId = parsePropertyId(request.propertyId);
+      const description = parseListingDescription(request.description);
+      const row = await repository.updateListingDescription(userId, propertyId, description);
+      if (!row) throw notFound('No listing yet');
+      return toListing(row);
+    }),
+
+    DescribeNeighborhood: unary(
+      logger,
+      'DescribeNeighborhood',
+      async (request, ctx): Promise<NeighborhoodNarrative> => {
+        const narrative = await engine.neighborhoodNarrative(parseNeighborhoodFacts(request), { deadline: engineDeadline(ctx) });
+        if (!narrative) return { written: false };
+        return { written: true, ...narrative };
+      },
+      { requireUser: false },
+    ),
+  };
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadAiProto } from '@hsa/protos';
+import {
+  createLogger,
+  EventBus,
+  openDatabase,
+  startGrpcServer,
+  startHealthServer,
+  startOutboxRelay,
+  type Database,
+  type Logger,
+  type OutboxRelay,
+} from '@hsa/service-kit';
+import { AiRepository } from './adapters/db/ai-repository';
+import { openAiEngine } from './adapters/openai-engine';
+import type { AiServiceConfig } from './config';
+import { parseCostVsValue, type CostValueReference } from './domain/cost-vs-value';
+import { embeddedEngine } from './domain/embedded-engine';
+import { withFallback, type TextEngine } from './domain/engines';
+import { defaultRecommendationSettings, type RecommendationSettings } from './domain/recommendations';
+import { aiServiceHandlers } from './grpc/ai-handlers';
+
+/** The gRPC service name reported by the health service. */
+export const AI_SERVICE_NAME = 'ai.v1.AiService';
+
+/** Committed SQL migrations (one level above both src/ and dist/). */
+export const migrationsFolder = path.resolve(__dirname, '..', 'migrations');
+
+export interface AiServiceOptions {
+  logger?: Logger;
+  relayIntervalMs?: number;
+  /** The year ages are counted to (tests pin it). */
+  currentYear?: () => number;
+}
+
+export interface RunningAiService {
+  grpcPort: number;
+  grpcAddress: string;
+  healthPort: number | undefined;
+  database: Database;
+  bus: EventBus;
+  relay: OutboxRelay;
+  engine: TextEngine;
+  reference: CostValueReference;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Reads and parses the cost-versus-value document; a document without figures is a start-up error. */
+export function loadCostVsValue(file: string): CostValueReference {
+  const reference = parseCostVsValue(readFileSync(file, 'utf8'));
+  if (reference.projects.length === 0) throw new Error(`No cost-versus-value figures found in ${file}`);
+  return reference;
+}
+
+/** The engine the configuration asks for: the model with the embedded engine behind it, or the embedded engine. */
+export function createEngine(
+  config: Pick<AiServiceConfig, 'openAi' | 'nationalPrice'>,
+  reference: CostValueReference,
+  logger: Logger,
+  currentYear: () => number = () => new Date().getUTCFullYear(),
+): TextEngine {
+  const settings = (): RecommendationSettings => ({
+    ...defaultRecommendationSettings,
+    nationalPrice: config.nationalPrice,
+    currentYear: currentYear(),
+  });
+  const embedded = embeddedEngine(reference, settings);
+  if (!config.openAi) return embedded;
+  return withFallback(openAiEngine(config.openAi, reference, settings), embedded, logger);
+}
+
+/**
+ * Starts the AI service in this process: the published figures, the engine, database (created and
+ * migrated), event bus, outbox relay, gRPC server with health, and the HTTP health server.
+ */
+export async function startAiService(config: AiServiceConfig, options: AiServiceOptions = {}): Promise<RunningAiService> {
+  const logger = options.logger ?? createLogger('ai', config.logLevel);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
+    }
+  };
+
+  try {
+    const reference = loadCostVsValue(config.costVsValuePath);
+    const engine = createEngine(config, reference, logger, options.currentYear);
+    logger.info(
+      { projects: reference.projects.length, engine: config.openAi ? `openai (${config.openAi.model}) with embedded fall-back` : 'embedded' },
+      'text engine ready',
+    );
+
+    const database = await openDatabase({ serverUrl: config.databaseUrl, name: config.databaseName, migrationsFolder, logger });
+    cleanups.push(() => database.close());
+    const bus = new EventBus(config.natsUrl, logger, 'ai');
+    cleanups.push(() => bus.close());
+    const relay = startOutboxRelay({
+      pool: database.pool,
+      db: database.db,
+      bus,
+      logger,
+      ...(options.relayIntervalMs ? { intervalMs: options.relayIntervalMs } : {}),
+    });
+    cleanups.push(() => relay.stop());
+
+    const grpcServer = await startGrpcServer({
+      address: `${config.grpcHost}:${config.grpcPort}`,
+      services: [
+        {
+          name: AI_SERVICE_NAME,
+          definition: loadAiProto().AiService.service,
+          handlers: aiServiceHandlers(new AiRepository(database.db), engine, logger),
+        },
+      ],
+      logger,
+    });
+    cleanups.push(() => grpcServer.close());
+
+    let healthPort: number | undefined;
+    if (config.healthPort !== undefined) {
+      const healthServer = await startHealthServer(
+        config.healthPort,
+        config.grpcHost,
+        { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
+        { informational: { nats: () => bus.connected } },
+      );
+      cleanups.push(() => closeHttpServer(healthServer));
+      healthPort = (healthServer.address() as AddressInfo).port;
+    }
+
+    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
+    return {
+      grpcPort: grpcServer.port,
+      grpcAddress: `${dialHost}:${grpcServer.port}`,
+      healthPort,
+      database,
+      bus,
+      relay,
+      engine,
+      reference,
+      logger,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+function closeHttpServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

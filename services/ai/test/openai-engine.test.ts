@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine, groundingFactsOf, checkGrounding, type GenerationInput, type TextEngine } from '../src';
+import { captureLogger } from './support/capture-logger';
+import { content, promptFacts, startFakeOpenAi, type ChatRequest, type FakeOpenAi } from './support/fake-openai';
+import { capitolAve, nationalPrice, reference } from './helpers';
+
+let fake: FakeOpenAi;
+const ref = reference();
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(() => fake?.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.respondWith(() => ({ kind: 'error', status: 500, message: 'no reply scripted' }));
+});
+
+function engine(overrides: { timeoutMs?: number; maxRetries?: number } = {}) {
+  const captured = captureLogger();
+  const e: TextEngine = createEngine(
+    {
+      nationalPrice,
+      openAi: { apiKey: 'sk-test-key', baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: overrides.timeoutMs ?? 2000, maxRetries: overrides.maxRetries ?? 2 },
+    },
+    ref,
+    captured.logger,
+    () => 2026,
+  );
+  return { engine: e, lines: captured.lines };
+}
+
+const soon = (ms = 10_000) => ({ deadline: Date.now() + ms });
+
+/** A listing answer that only uses the facts of the home in the request. */
+function groundedListingAnswer(request: ChatRequest) {
+  const home = (promptFacts(request).home ?? {}) as Record<string, number | string>;
+  const street = String(home.address).split(',')[0];
+  const sentences = [
+    `${street} is a home in ${home.city}, ${home.state} with ${home.bedrooms} bedrooms and ${home.bathrooms} bathrooms.`,
+    `It offers ${Number(home.livingAreaSqft).toLocaleString('en-US')} square feet of living space.`,
+    'Bring your ideas and make every room your own, from the first morning coffee to the last guest leaving.',
+  ];
+  while (sentences.join(' ').split(/\s+/).length < 140) sentences.push('Schedule a showing and see how it could work for the way you live.');
+  return {
+    description: sentences.join(' '),
+    keySellingPoints: [`${home.bedrooms} bedrooms`, `${home.bathrooms} bathrooms`, `${Number(home.livingAreaSqft).toLocaleString('en-US')} sq ft`],
+  };
+}
+
+const home = (): GenerationInput => capitolAve();
+
+describe('OpenAI-compatible engine over the chat-completions wire format', () => {
+  it('asks for JSON-schema structured output with only the true facts, and uses a valid, grounded answer', async () => {
+    const { engine: e } = engine();
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('openai');
+    expect(result.model).toBe('test-model');
+    expect(result.description).toContain('2418 Capitol Ave is a home in Sacramento, CA with 3 bedrooms and 2.5 bathrooms.');
+    expect(result.keySellingPoints).toEqual(['3 bedrooms', '2.5 bathrooms', '1,850 sq ft']);
+
+    expect(fake.requests).toHaveLength(1);
+    const { body, headers } = fake.requests[0]!;
+    expect(headers.authorization).toBe('Bearer sk-test-key');
+    expect(body.model).toBe('test-model');
+    expect(body.response_format?.type).toBe('json_schema');
+    expect(body.response_format?.json_schema?.strict).toBe(true);
+    const schema = body.response_format!.json_schema!.schema;
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['description', 'keySellingPoints'] });
+    const facts = promptFacts(body);
+    expect(Object.keys(facts).sort()).toEqual(['comparableSales', 'home', 'photographedRooms', 'wordingVariant']);
+    expect(facts.home).toEqual({
+      address: '2418 Capitol Ave, Sacramento, CA 95816',
+      city: 'Sacramento',
+      state: 'CA',
+      zipCode: '95816',
+      propertyType: 'single_family',
+      bedrooms: 3,
+      bathrooms: 2.5,
+      livingAreaSqft: 1850,
+      yearBuilt: 1978,
+      lotSizeSqft: 6534,
+      ownerNotes: 'New roof in 2021',
+      estimatedValue: 512_000,
+      estimatedValueRange: [486_000, 538_000],
+    });
+    expect(facts.photographedRooms).toEqual(['kitchen', 'garage']);
+    expect(facts.comparableSales).toMatchObject({ count: 10, medianSalePrice: 245_000 });
+    expect(JSON.stringify(body.messages)).not.toContain(home().propertyId);
+  });
+
+  it('falls back to the embedded engine on an off-schema answer, without retrying it, and logs why', async () => {
+    const { engine: e, lines } = engine();
+    fake.script(content({ description: 'A lovely home.', highlights: ['nice'] }));
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('embedded');
+    expect(result.description).toContain('2418 Capitol Ave');
+    expect(fake.requests).toHaveLength(1);
+    expect(lines.some((l) => l.level === 'warn' && String(l.msg).includes('listing: model answer not used') && String((l.err as { message?: string })?.message).startsWith('off-schema'))).toBe(true);
+
+    fake.script(content('Here is your listing: a lovely home!'));
+    expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+  });
+
+  it('falls back when the answer is ungrounded (claims a pool and 4 bedrooms)', async () => {
+    const { engine: e, lines } = engine();
+    fake.respondWith((req) => {
+      const answer = groundedListingAnswer(req);
+      return content({ ...answer, description: `${answer.description} Enjoy the sparkling pool and 4 bedrooms.` });
+    });
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('embedded');
+    expect(checkGrounding(result.description, groundingFactsOf(home()))).toEqual([]);
+    expect(lines.some((l) => String((l.err as { message?: string })?.message).startsWith('ungrounded'))).toBe(true);
+  });
+
+  it('retries a 429 after the server\'s Retry-After and then uses the answer', async () => {
+    const { engine: e } = engine();
+    fake.script({ kind: 'error', status: 429, message: 'Rate limit reached for requests', headers: { 'retry-after-ms': '50' } });
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('openai');
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(45);
+  });
+
+  it('retries 5xx a bounded number of times, then falls back', async () => {
+    const { engine: e } = engine({ maxRetries: 2 });
+    fake.respondWith(() => ({ kind: 'error', status: 503, message: 'overloaded', headers: { 'retry-after-ms': '5' } }));
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('embedded');
+    expect(fake.requests).toHaveLength(3);
+
+    fake.requests.length = 0;
+    fake.script({ kind: 'error', status: 500, headers: { 'retry-after-ms': '5' } });
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    expect((await e.listing(home(), 0, soon())).engine).toBe('openai');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up on a server that never answers: per-request timeout, one retry, then the embedded engine', async () => {
+    const { engine: e } = engine({ timeoutMs: 300, maxRetries: 1 });
+    fake.respondWith(() => ({ kind: 'hang' }));
+    const began = Date.now();
+    const result = await e.listing(home(), 0, soon());
+    expect(result.engine).toBe('embedded');
+    expect(fake.requests).toHaveLength(2);
+    expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it('answers by the deadline even when the server asks to wait longer than that', async () => {
+    const { engine: e } = engine({ timeoutMs: 5000, maxRetries: 2 });
+    fake.respondWith(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
+    const began = Date.now();
+    const result = await e.recommendations(home(), { deadline: Date.now() + 600 });
+    expect(result.engine).toBe('embedded');
+    expect(Date.now() - began).toBeLessThan(2000);
+  });
+
+  it('falls back on a refusal and on a truncated answer', async () => {
+    const { engine: e } = engine();
+    fake.script({ kind: 'refusal', refusal: 'I cannot help with that.' });
+    expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+    fake.respondWith((req) => content(groundedListingAnswer(req), 'length'));
+    expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+  });
+
+  it('lets the model choose and explain recommendations while every figure comes from the published data', async () => {
+    const { engine: e } = engine();
+    let candidateIds: string[] = [];
+    fake.respondWith((req) => {
+      const candidates = promptFacts(req).candidates as { candidateId: string; estimatedCost: number }[];
+      candidateIds = candidates.map((c) => c.candidateId);
+      const schema = req.response_format!.json_schema!.schema as { properties: { recommendations: { items: { properties: { candidateId: { enum: string[] } } } } } };
+      expect(schema.properties.recommendations.items.properties.candidateId.enum).toEqual(candidateIds);
+      return content({
+        recommendations: [
+          { candidateId: 'garage-door-replacement', title: 'Replace the garage door', description: `It costs about $${candidates.find((c) => c.candidateId === 'garage-door-replacement')!.estimatedCost.toLocaleString('en-US')} and pays back well.`, priority: 'high' },
+          { candidateId: 'minor-kitchen-remodel-midrange', title: 'Refresh the kitchen', description: 'Buyers look at the kitchen first; a midrange refresh pays for itself here.', priority: 'medium' },
+          { candidateId: 'entry-door-replacement-steel', title: 'New front door', description: 'An inexpensive change buyers notice at the door.', priority: 'low' },
+        ],
+      });
+    });
+    const embedded = await createEngine({ nationalPrice }, ref, captureLogger().logger, () => 2026).recommendations(home(), soon());
+    const result = await e.recommendations(home(), soon());
+    expect(result.engine).toBe('openai');
+    expect(result.recommendations.map((r) => [r.id, r.title, r.priority])).toEqual([
+      ['garage-door-replacement', 'Replace the garage door', 'high'],
+      ['minor-kitchen-remodel-midrange', 'Refresh the kitchen', 'medium'],
+      ['entry-door-replacement-steel', 'New front door', 'low'],
+    ]);
+    const garage = result.recommendations[0]!;
+    const embeddedGarage = embedded.recommendations.find((r) => r.id === 'garage-door-replacement')!;
+    expect([garage.estimatedCost, garage.estimatedValueIncrease, garage.roi]).toEqual([
+      embeddedGarage.estimatedCost,
+      embeddedGarage.estimatedValueIncrease,
+      embeddedGarage.roi,
+    ]);
+    expect(candidateIds).not.toContain('roofing-replacement-asphalt-shingles'); // the owner says the roof is new
+
+    // An invented figure or an unknown candidate is not used.
+    fake.respondWith(() =>
+      content({ recommendations: [{ candidateId: 'garage-door-replacement', title: 'Garage door', description: 'Adds $99,999 of value.', priority: 'high' }] }),
+    );
+    expect((await e.recommendations(home(), soon())).engine).toBe('embedded');
+    fake.respondWith(() =>
+      content({ recommendations: [{ candidateId: 'swimming-pool', title: 'Add a pool', description: 'Everyone loves a pool.', priority: 'high' }] }),
+    );
+    expect((await e.recommendations(home(), soon())).engine).toBe('embedded');
+  });
+
+  it('writes the neighborhood narrative from the facts, and refuses named places or invented figures', async () => {
+    const { engine: e } = engine();
+    const facts = {
+      city: 'Sacramento',
+      state: 'CA',
+      zipCode: '95816',
+      comparableSales: 12,
+      medianSalePrice: 245_000,
+      medianPricePerSqft: 162,
+      medianTimeAdjustedPrice: 470_000,
+      priceIndexChangePercent: 91.8,
+      priceIndexPeriod: '2008-05-18 to 2026-11-22',
+      priceIndexName: 'FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)',
+      salesPeriod: '2008-05-15 to 2008-05-21',
+      radiusMiles: 1.4,
+      dataSource: 'Sample market data: Sacramento, CA sales, May 2008',
+      subjectEstimatedValue: 512_000,
+      subjectSquareFootage: 1850,
+      propertyType: 'single_family',
+    };
+    const narrative = {
+      familyFriendly: 'No data on schools or parks is available for this location yet.',
+      walkability: 'No data on nearby amenities is available yet.',
+      dining: 'No restaurant data is available yet.',
+      lifestyle: 'A market where 12 recorded sales nearby had a median price of $245,000.',
+      lifestyleKeyFeatures: ['Recorded sales within 1.4 miles'],
+      buyerProfile: 'Buyers comparing homes around $470,000 at today\'s price level.',
+      marketContext: 'Prices in the index rose about 92% since the sales (2008 to 2026).',
+      valueDrivers: ['Median $162 per square foot in recorded sales'],
+    };
+    fake.script(content(narrative));
+    const written = await e.neighborhoodNarrative(facts, soon());
+    expect(written).toEqual({ ...narrative, model: 'test-model' });
+
+    fake.script(content({ ...narrative, familyFriendly: 'Walk to Lincoln Elementary School and McKinley Park.' }));
+    expect(await e.neighborhoodNarrative(facts, soon())).toBeNull();
+    fake.script(content({ ...narrative, marketContext: 'Homes sell within 9 days on average.' }));
+    expect(await e.neighborhoodNarrative(facts, soon())).toBeNull();
+  });
+});

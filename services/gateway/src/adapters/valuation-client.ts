@@ -1,0 +1,76 @@
+import type { AddressAutocompleteResponse, ComparableSale, PropertyLookup, PropertyLookupResponse } from '@hsa/contracts';
+import {
+  comparableMessageToApi,
+  loadValuationProto,
+  lookupResponseToApi,
+  predictionMessageToApi,
+  type SubjectFacts,
+  type ValuationServiceClient,
+} from '@hsa/protos';
+import { call, createClient, waitForReady } from '@hsa/service-kit';
+
+export interface EstimateResult {
+  found: boolean;
+  /** Why there is no estimate (when not found). */
+  message: string;
+  estimatedValue: number;
+  estimatedValueLow: number;
+  estimatedValueHigh: number;
+  confidence: number;
+  dataSource: string;
+}
+
+/**
+ * The valuation service as the gateway sees it: API shapes in, API shapes out. None of its calls is
+ * scoped to a user; the gateway checks ownership with the property service before asking about a saved home.
+ */
+export class ValuationClient {
+  private readonly client: ValuationServiceClient;
+
+  constructor(address: string, private readonly timeoutMs: number) {
+    this.client = createClient(loadValuationProto().ValuationService, address);
+  }
+
+  async autocomplete(input: string): Promise<AddressAutocompleteResponse> {
+    const res = await call(this.client, this.client.autocomplete, { input }, this.opts());
+    return { success: true, predictions: res.predictions.map(predictionMessageToApi), dataSource: res.dataSource };
+  }
+
+  async lookup(input: PropertyLookup): Promise<PropertyLookupResponse> {
+    const request = { address: input.address, ...(input.placeId ? { placeId: input.placeId } : {}) };
+    return lookupResponseToApi(await call(this.client, this.client.lookup, request, this.opts()));
+  }
+
+  async comparables(subject: SubjectFacts, limit?: number): Promise<{ comparables: ComparableSale[]; dataSource: string }> {
+    const res = await call(this.client, this.client.comparables, { subject, ...(limit ? { limit } : {}) }, this.opts());
+    return { comparables: res.comparables.map((c) => comparableMessageToApi(c, res.dataSource)), dataSource: res.dataSource };
+  }
+
+  async estimate(subject: SubjectFacts): Promise<EstimateResult> {
+    const res = await call(this.client, this.client.estimate, { subject }, this.opts());
+    return {
+      found: res.found,
+      message: res.message,
+      estimatedValue: res.estimate,
+      estimatedValueLow: res.low,
+      estimatedValueHigh: res.high,
+      confidence: res.confidence,
+      dataSource: res.dataSource,
+    };
+  }
+
+  async ready(): Promise<boolean> {
+    return waitForReady(this.client, 1000).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  close(): void {
+    this.client.close();
+  }
+
+  private opts() {
+    return { timeoutMs: this.timeoutMs };
+  }
+}

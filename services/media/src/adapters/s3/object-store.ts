@@ -1,0 +1,255 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AppError, invalidArgument, notFound } from '@hsa/service-kit';
+import { mediaMessages } from '@hsa/contracts';
+
+export interface ObjectStoreConfig {
+  /** S3 API endpoint the service calls (unset: AWS S3 of `region`). */
+  endpoint?: string | undefined;
+  /** Endpoint browsers reach for presigned URLs, when it differs (e.g. a public host in front of MinIO). */
+  publicEndpoint?: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's default credential chain (environment, instance role, ...). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+  etag: string | undefined;
+}
+
+export interface StoredPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+  lastModified: string | undefined;
+}
+
+/**
+ * The bucket as the media service uses it, through the AWS SDK v3: the same code against AWS S3, MinIO or the
+ * embedded server. Presigned URLs are made with a client for the public endpoint, because the host is signed.
+ */
+export class ObjectStore {
+  private readonly client: S3Client;
+  private readonly presigner: S3Client;
+
+  constructor(private readonly config: ObjectStoreConfig) {
+    const base = (endpoint: string | undefined): S3ClientConfig => ({
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      ...(endpoint ? { endpoint } : {}),
+      ...(config.accessKeyId && config.secretAccessKey
+        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+        : {}),
+      // Otherwise SDK v3 bakes a checksum of an empty body into presigned URLs, which S3 then rejects.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+    this.client = new S3Client(base(config.endpoint));
+    this.presigner = new S3Client(base(config.publicEndpoint ?? config.endpoint));
+  }
+
+  get bucket(): string {
+    return this.config.bucket;
+  }
+
+  /** A presigned PUT; a given length and type are signed, so the upload must send exactly those. */
+  async presignPut(key: string, options: { contentType?: string | undefined; contentLength?: number | undefined; expiresIn: number }) {
+    const signed = new Set<string>();
+    const headers: Record<string, string> = {};
+    if (options.contentType) {
+      signed.add('content-type');
+      headers['Content-Type'] = options.contentType;
+    }
+    if (options.contentLength !== undefined) signed.add('content-length');
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(options.contentType ? { ContentType: options.contentType } : {}),
+      ...(options.contentLength !== undefined ? { ContentLength: options.contentLength } : {}),
+    });
+    const url = await getSignedUrl(this.presigner, command, { expiresIn: options.expiresIn, signableHeaders: signed });
+    return { url, headers };
+  }
+
+  presignGet(key: string, options: { expiresIn: number; responseContentType?: string }): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(options.responseContentType ? { ResponseContentType: options.responseContentType } : {}),
+    });
+    return getSignedUrl(this.presigner, command, { expiresIn: options.expiresIn });
+  }
+
+  /** The object's size and type; undefined when there is none. */
+  async head(key: string): Promise<StoredObject | undefined> {
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: res.ContentLength ?? 0, contentType: res.ContentType, etag: res.ETag };
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw storeError(err);
+    }
+  }
+
+  /** Up to `count` leading bytes of the object. */
+  async readStart(key: string, count: number): Promise<Uint8Array> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${count - 1}` }));
+      return (await res.Body?.transformToByteArray()) ?? new Uint8Array();
+    } catch (err) {
+      if (statusOf(err) === 416) return new Uint8Array(); // an empty object has no byte 0
+      throw storeError(err);
+    }
+  }
+
+  /**
+   * Copies an object inside the bucket, only if its ETag is still `ifMatch` (S3 checks and copies in one step).
+   * Resolves false when the source changed meanwhile.
+   */
+  async copy(sourceKey: string, targetKey: string, ifMatch: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: targetKey,
+          CopySource: `${this.bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`,
+          CopySourceIfMatch: ifMatch,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (statusOf(err) === 412) return false;
+      throw storeError(err);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (err) {
+      throw storeError(err);
+    }
+  }
+
+  async createMultipartUpload(key: string, contentType: string | undefined): Promise<string> {
+    try {
+      const res = await this.client.send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ...(contentType ? { ContentType: contentType } : {}) }),
+      );
+      if (!res.UploadId) throw new AppError('UNAVAILABLE', 'Object storage answered no upload id');
+      return res.UploadId;
+    } catch (err) {
+      throw storeError(err);
+    }
+  }
+
+  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
+    return getSignedUrl(this.presigner, new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
+      expiresIn,
+    });
+  }
+
+  /** Every uploaded part (all pages), by part number. */
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    try {
+      for (;;) {
+        const res = await this.client.send(
+          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, ...(marker ? { PartNumberMarker: marker } : {}) }),
+        );
+        for (const p of res.Parts ?? []) {
+          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0, lastModified: p.LastModified?.toISOString() });
+        }
+        if (!res.IsTruncated || !res.NextPartNumberMarker) break;
+        marker = res.NextPartNumberMarker;
+      }
+    } catch (err) {
+      throw storeError(err);
+    }
+    return parts;
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void> {
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    } catch (err) {
+      throw storeError(err);
+    }
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (err) {
+      throw storeError(err);
+    }
+  }
+
+  /** Where a browser finds the object (path-style, on the public endpoint), without any signature. */
+  objectUrl(key: string): string {
+    const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+    const endpoint = this.config.publicEndpoint ?? this.config.endpoint;
+    if (endpoint) return `${endpoint.replace(/\/+$/, '')}/${this.bucket}/${encodedKey}`;
+    return `https://${this.bucket}.s3.${this.config.region}.amazonaws.com/${encodedKey}`;
+  }
+
+  /** Readiness: the bucket answers. */
+  async ready(): Promise<boolean> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+    this.presigner.destroy();
+  }
+}
+
+function statusOf(err: unknown): number | undefined {
+  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+}
+
+/** S3 failures -> the service's errors: a missing upload or object is NOT_FOUND, S3's 4xx refusals keep their message. */
+export function storeError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof S3ServiceException) {
+    if (err.name === 'NoSuchUpload') return notFound(mediaMessages.uploadNotFound);
+    if (err.name === 'NoSuchKey' || err.name === 'NotFound') return notFound(mediaMessages.uploadNotFound);
+    const status = err.$metadata.httpStatusCode ?? 500;
+    if (status >= 400 && status < 500 && status !== 403) return invalidArgument(err.message);
+  }
+  return new AppError('UNAVAILABLE', 'Object storage is unavailable');
+}

@@ -1,0 +1,4 @@
+// Imported first by main.ts, so OpenTelemetry patches grpc and pg before they load.
+import { startTracing } from '@hsa/service-kit/tracing';
+
+startTracing('media');

@@ -1,0 +1,62 @@
+import { loadValuationProto, type SubjectFacts, type ValuationServiceClient } from '@hsa/protos';
+import { call, createClient, waitForReady } from '@hsa/service-kit';
+import type { InsightsSubject } from '../domain/location';
+import type { MarketSample } from '../domain/market-stats';
+
+/**
+ * Nearby recorded sales from the valuation service (its Comparables call: the sales of homes most like this
+ * one around its location, with prices brought to today's level by the price index).
+ */
+export class ValuationMarket {
+  private readonly client: ValuationServiceClient;
+
+  constructor(
+    address: string,
+    private readonly timeoutMs: number,
+    private readonly limit = 25,
+  ) {
+    this.client = createClient(loadValuationProto().ValuationService, address);
+  }
+
+  async sample(subject: InsightsSubject): Promise<MarketSample> {
+    const facts: SubjectFacts = {
+      address: subject.address,
+      coordinates: subject.coordinates,
+      city: subject.city,
+      state: subject.state,
+      zipCode: subject.zipCode,
+      propertyType: subject.propertyType,
+    };
+    if (subject.squareFootage !== null) facts.squareFootage = subject.squareFootage;
+    if (subject.bedrooms !== null) facts.bedrooms = subject.bedrooms;
+    if (subject.bathrooms !== null) facts.bathrooms = subject.bathrooms;
+    if (subject.yearBuilt !== null) facts.yearBuilt = subject.yearBuilt;
+    const res = await call(this.client, this.client.comparables, { subject: facts, limit: this.limit }, { timeoutMs: this.timeoutMs });
+    return {
+      sales: res.comparables.map((c) => ({
+        saleAmount: c.saleAmount,
+        saleDate: c.saleDate,
+        squareFootage: c.squareFootage ?? null,
+        bedrooms: c.bedrooms ?? null,
+        bathrooms: c.bathrooms ?? null,
+        propertyType: c.propertyType ?? null,
+        distanceMiles: c.distanceMiles,
+        timeAdjustedPrice: c.timeAdjustedPrice,
+      })),
+      valueDate: res.valueDate,
+      dataSource: res.dataSource,
+      notes: [...res.notes],
+    };
+  }
+
+  ready(): Promise<boolean> {
+    return waitForReady(this.client, 1000).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

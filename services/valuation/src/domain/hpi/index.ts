@@ -1,0 +1,4 @@
+export * from './dates';
+export * from './price-index';
+export * from './fhfa';
+export * from './series-choice';

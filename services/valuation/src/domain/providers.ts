@@ -1,0 +1,55 @@
+import type { ComparableSale, LookupResult, Outcome, SubjectInput, ValueEstimate } from './results';
+
+/**
+ * The two provider roles (decided: one interface, a real adapter and an embedded default each).
+ * Addresses: the embedded sales data's index, or Google Places. Property data (facts, value,
+ * comparables): the embedded data with the product's AVM, or RentCast.
+ */
+
+export type AddressProviderName = 'open-data' | 'google';
+export type PropertyDataProviderName = 'open-data' | 'rentcast';
+
+export interface AddressPredictionResult {
+  description: string;
+  placeId: string;
+}
+
+/** An address a provider recognised, split into parts, with its location when known. */
+export interface ResolvedAddress {
+  placeId: string;
+  /** One line: "3526 High St, Sacramento, CA 95838". */
+  address: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface AddressProvider {
+  readonly name: AddressProviderName;
+  /** What the UI says about where addresses come from. */
+  readonly dataSource: string;
+  /** Predictions for typed text, best first (the caller keeps the first 5). */
+  autocomplete(input: string): Promise<AddressPredictionResult[]>;
+  /** The address a place id (preferred) or free text names; undefined when it is not clear enough. */
+  resolve(address: string, placeId?: string): Promise<ResolvedAddress | undefined>;
+}
+
+export interface ComparablesResult {
+  comparables: ComparableSale[];
+  valueDate: string;
+  notes: string[];
+}
+
+export interface PropertyDataProvider {
+  readonly name: PropertyDataProviderName;
+  /** What the UI says about where facts, values and comparables come from. */
+  readonly dataSource: string;
+  /** Facts and value of a resolved address; undefined when the provider has no authentic data for it. */
+  lookup(address: ResolvedAddress): Promise<LookupResult | undefined>;
+  estimate(subject: SubjectInput): Promise<Outcome<ValueEstimate>>;
+  /** Most similar first; an empty list when there is no authentic data. */
+  comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult>;
+}

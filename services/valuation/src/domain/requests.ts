@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  addressAutocompleteQuerySchema,
+  addressTextSchema,
+  propertyLookupSchema,
+  propertyTypes,
+  type PropertyLookup,
+} from '@hsa/contracts';
+import type { LookupRequestMessage, SubjectFactsMessage } from '@hsa/protos';
+import { fromZodError, invalidArgument } from '@hsa/service-kit';
+import type { SubjectInput } from './results';
+
+/**
+ * Validation at the gRPC boundary, with the same schemas (and messages) the gateway uses. Every bad
+ * input becomes INVALID_ARGUMENT with a clear message, never an internal error.
+ */
+
+export function parseAutocompleteInput(input: string | undefined): string {
+  const result = addressAutocompleteQuerySchema.safeParse({ input: input ?? '' });
+  if (!result.success) throw fromZodError(result.error);
+  return result.data.input;
+}
+
+export function parseLookupRequest(request: LookupRequestMessage): PropertyLookup {
+  const result = propertyLookupSchema.safeParse({
+    address: request.address ?? '',
+    ...(request.placeId !== undefined ? { placeId: request.placeId } : {}),
+  });
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+const subjectSchema = z.object({
+  address: addressTextSchema.optional(),
+  placeId: z.string().trim().min(1).max(300, 'placeId must be at most 300 characters').optional(),
+  latitude: z.number().finite().min(-90).max(90).optional(),
+  longitude: z.number().finite().min(-180).max(180).optional(),
+  livingSqft: z.number().int('Square footage must be a whole number').min(1, 'Square footage must be at least 1').max(1_000_000).optional(),
+  bedrooms: z.number().int().min(0).max(100).optional(),
+  bathrooms: z.number().finite().min(0).max(50).optional(),
+  yearBuilt: z.number().int().min(1600).max(2100).optional(),
+  lotSqft: z.number().int().min(0).max(1_000_000_000).optional(),
+  propertyType: z.enum(propertyTypes).optional(),
+  zip: z.string().trim().max(20).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(50).optional(),
+});
+
+/** SubjectFacts -> what the domain values. It must say where the home is: coordinates, an address or a place id. */
+export function parseSubject(facts: SubjectFactsMessage | null | undefined): SubjectInput {
+  if (!facts) throw invalidArgument('subject is required');
+  const input = {
+    address: facts.address,
+    placeId: facts.placeId,
+    latitude: facts.coordinates?.latitude,
+    longitude: facts.coordinates?.longitude,
+    livingSqft: facts.squareFootage,
+    bedrooms: facts.bedrooms,
+    bathrooms: facts.bathrooms,
+    yearBuilt: facts.yearBuilt,
+    lotSqft: facts.lotSize,
+    propertyType: facts.propertyType,
+    zip: facts.zipCode || undefined,
+    city: facts.city || undefined,
+    state: facts.state || undefined,
+  };
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+  const result = subjectSchema.safeParse(defined);
+  if (!result.success) throw fromZodError(result.error);
+  const subject = result.data;
+  if ((subject.latitude === undefined || subject.longitude === undefined) && !subject.address && !subject.placeId) {
+    throw invalidArgument("The home's coordinates, address or place id is required", [
+      { path: 'subject', message: "The home's coordinates, address or place id is required" },
+    ]);
+  }
+  return subject;
+}
+
+export function parseComparablesLimit(limit: number | undefined): number | undefined {
+  if (limit === undefined) return undefined;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 25) throw invalidArgument('limit must be between 1 and 25');
+  return limit;
+}

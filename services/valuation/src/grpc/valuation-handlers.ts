@@ -1,0 +1,57 @@
+import type { ValuationServiceHandlers } from '@hsa/protos';
+import { unary, type Logger } from '@hsa/service-kit';
+import { toComparablesResponse, toEstimateResponse, toLookupResponse } from '../domain/messages';
+import type { ValuationOperations } from '../domain/operations';
+import { parseAutocompleteInput, parseComparablesLimit, parseLookupRequest, parseSubject } from '../domain/requests';
+
+/**
+ * valuation.v1.ValuationService. Nothing here is scoped to a user (the gateway checks ownership of a saved
+ * property before asking about it), so no x-user-id is required. Inputs are validated first: bad ones are
+ * INVALID_ARGUMENT with a clear message.
+ */
+export function valuationServiceHandlers(operations: ValuationOperations, logger: Logger): ValuationServiceHandlers {
+  const open = { requireUser: false };
+  return {
+    Autocomplete: unary(
+      logger,
+      'Autocomplete',
+      async (request) => {
+        const result = await operations.autocomplete(parseAutocompleteInput(request.input));
+        return { predictions: result.predictions, dataSource: result.dataSource };
+      },
+      open,
+    ),
+
+    Lookup: unary(
+      logger,
+      'Lookup',
+      async (request) => {
+        const { address, placeId } = parseLookupRequest(request);
+        const outcome = await operations.lookup(address, placeId ?? undefined);
+        return toLookupResponse(outcome, operations.data.dataSource);
+      },
+      open,
+    ),
+
+    Estimate: unary(
+      logger,
+      'Estimate',
+      async (request) => {
+        const outcome = await operations.estimate(parseSubject(request.subject));
+        return toEstimateResponse(outcome, operations.data.dataSource);
+      },
+      open,
+    ),
+
+    Comparables: unary(
+      logger,
+      'Comparables',
+      async (request) => {
+        const subject = parseSubject(request.subject);
+        const result = await operations.comparables(subject, parseComparablesLimit(request.limit));
+        return toComparablesResponse(result, operations.data.dataSource);
+      },
+      open,
+    ),
+  };
+}

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadValuationProto } from '@hsa/protos';
+import {
+  createLogger,
+  openDatabase,
+  startGrpcServer,
+  startHealthServer,
+  type Database,
+  type Logger,
+} from '@hsa/service-kit';
+import { ProviderCache } from './adapters/db/provider-cache';
+import { SalesRepository } from './adapters/db/sales-repository';
+import { loadOpenDataMarket, type LoadedMarket } from './adapters/open-data-loader';
+import { GooglePlacesAddressProvider } from './adapters/providers/google-places';
+import { OpenDataAddressProvider, OpenDataPropertyProvider } from './adapters/providers/open-data';
+import { ProviderHttp, type ProviderHttpOptions } from './adapters/providers/provider-http';
+import { RentCastPropertyProvider } from './adapters/providers/rentcast';
+import type { ProviderCallConfig, ValuationServiceConfig } from './config';
+import { ValuationOperations } from './domain/operations';
+import type { AddressProvider, PropertyDataProvider } from './domain/providers';
+import { valuationServiceHandlers } from './grpc/valuation-handlers';
+
+/** The gRPC service name reported by the health service. */
+export const VALUATION_SERVICE_NAME = 'valuation.v1.ValuationService';
+
+/** Committed SQL migrations (one level above both src/ and dist/). */
+export const migrationsFolder = path.resolve(__dirname, '..', 'migrations');
+
+const defaultProviderCalls: ProviderCallConfig = {
+  timeoutMs: 5000,
+  maxAttempts: 3,
+  backoffMs: 200,
+  maxBackoffMs: 2000,
+  cacheTtlMs: 24 * 3_600_000,
+};
+
+export interface ValuationServiceOptions {
+  logger?: Logger;
+}
+
+export interface RunningValuationService {
+  grpcPort: number;
+  /** host:port a client on this machine can dial. */
+  grpcAddress: string;
+  healthPort: number | undefined;
+  database: Database;
+  operations: ValuationOperations;
+  /** The embedded market (when a provider is open-data). */
+  openData: LoadedMarket | undefined;
+  /** What the UI says about the property data, e.g. "Sample market data: Sacramento, CA sales, May 2008". */
+  dataSource: string;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the valuation service in this process: database (created and migrated), the embedded sales
+ * data (imported, AVM trained) when a provider needs it, the configured providers, the gRPC server with
+ * the health service, and the HTTP health server. main.ts and tests use it.
+ */
+export async function startValuationService(
+  config: ValuationServiceConfig,
+  options: ValuationServiceOptions = {},
+): Promise<RunningValuationService> {
+  const logger = options.logger ?? createLogger('valuation', config.logLevel);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
+    }
+  };
+
+  try {
+    const database = await openDatabase({
+      serverUrl: config.databaseUrl,
+      name: config.databaseName,
+      migrationsFolder,
+      logger,
+    });
+    cleanups.push(() => database.close());
+
+    const cache = new ProviderCache(database.db);
+    await cache.prune().catch((err: unknown) => logger.warn({ err }, 'provider cache prune failed'));
+
+    const needsOpenData = config.addressProvider === 'open-data' || config.propertyDataProvider === 'open-data';
+    const openData = needsOpenData
+      ? await loadOpenDataMarket({
+          repository: new SalesRepository(database.db),
+          salesCsv: config.salesCsv,
+          hpiDir: config.hpiDir,
+          maxDistanceMiles: config.maxDistanceMiles,
+          logger,
+        })
+      : undefined;
+
+    const calls = { ...defaultProviderCalls, ...config.providerCalls };
+    const http = (provider: string, label: string) =>
+      new ProviderHttp({ provider, label, ...calls, cache, logger } satisfies ProviderHttpOptions);
+
+    let addresses: AddressProvider;
+    if (config.addressProvider === 'google') {
+      if (!config.google) throw new Error('Invalid configuration:\n  GOOGLE_MAPS_API_KEY: required when ADDRESS_PROVIDER=google');
+      addresses = new GooglePlacesAddressProvider(http('google-places', 'Google Places'), config.google);
+    } else {
+      addresses = new OpenDataAddressProvider(openData!.market);
+    }
+
+    let data: PropertyDataProvider;
+    if (config.propertyDataProvider === 'rentcast') {
+      if (!config.rentcast) throw new Error('Invalid configuration:\n  RENTCAST_API_KEY: required when PROPERTY_DATA_PROVIDER=rentcast');
+      data = new RentCastPropertyProvider(http('rentcast', 'RentCast'), config.rentcast);
+    } else {
+      data = new OpenDataPropertyProvider(openData!.market);
+    }
+    logger.info({ addressProvider: addresses.name, propertyDataProvider: data.name, dataSource: data.dataSource }, 'providers ready');
+
+    const operations = new ValuationOperations(addresses, data);
+    const grpcServer = await startGrpcServer({
+      address: `${config.grpcHost}:${config.grpcPort}`,
+      services: [
+        {
+          name: VALUATION_SERVICE_NAME,
+          definition: loadValuationProto().ValuationService.service,
+          handlers: valuationServiceHandlers(operations, logger),
+        },
+      ],
+      logger,
+    });
+    cleanups.push(() => grpcServer.close());
+
+    let healthPort: number | undefined;
+    if (config.healthPort !== undefined) {
+      const healthServer = await startHealthServer(config.healthPort, config.grpcHost, {
+        database: async () => (await database.pool.query('select 1')).rowCount === 1,
+      });
+      cleanups.push(() => closeHttpServer(healthServer));
+      healthPort = (healthServer.address() as AddressInfo).port;
+      logger.info({ port: healthPort }, 'health server listening');
+    }
+
+    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
+    return {
+      grpcPort: grpcServer.port,
+      grpcAddress: `${dialHost}:${grpcServer.port}`,
+      healthPort,
+      database,
+      operations,
+      openData,
+      dataSource: data.dataSource,
+      logger,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+function closeHttpServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
+import { repoRoot } from './paths';
+import { portOrFree } from './ports';
+
+/**
+ * Object storage for the media service. With S3_ENDPOINT set (MinIO, AWS S3 or any S3-compatible service) that one
+ * is used as it is; otherwise the embedded S3-compatible server of services/media (src/embedded-s3) is started on
+ * loopback with its data in `dataDir`. Either way the answer carries the S3_* environment the media service reads.
+ */
+
+export const EMBEDDED_S3_DEFAULTS = {
+  port: 9000,
+  region: 'us-east-1',
+  bucket: 'hsa-media',
+  accessKeyId: 'hsa-dev-access-key',
+  secretAccessKey: 'hsa-dev-secret-key',
+} as const;
+
+const S3_VARS = ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+export interface S3Server {
+  /** The S3 API the media service calls. */
+  endpoint: string;
+  /** S3_* variables for the media service (pass them in its environment). */
+  env: Record<string, string>;
+  /** True when this call started the embedded server (and stop() stops it). */
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EnsureS3Options {
+  /** Where the embedded server keeps its objects (e.g. <repo>/.data/s3). */
+  dataDir: string;
+  /** Preferred port of the embedded server (a free one when taken); 0 = any free port. Default 9000. */
+  port?: number;
+  /** Browser origins allowed to upload (CORS); default any ('*': every request is signed anyway). */
+  corsOrigins?: string[];
+  logs: LogTarget;
+  /** Run in its own process group (see ManagedProcess). */
+  detached?: boolean;
+  /** Where S3_ENDPOINT and friends are read from. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The embedded server's entry point. Default services/media/dist/embedded-s3/main.js. */
+  entryPoint?: string;
+  readyTimeoutMs?: number;
+}
+
+/** S3_ENDPOINT when set; else the embedded server, started and ready. */
+export async function ensureS3(options: EnsureS3Options): Promise<S3Server> {
+  const env = options.env ?? process.env;
+  if (env.S3_ENDPOINT) {
+    const passed = Object.fromEntries(S3_VARS.filter((name) => env[name] !== undefined).map((name) => [name, env[name]!]));
+    return { endpoint: env.S3_ENDPOINT, env: passed, started: false, stop: async () => undefined };
+  }
+  return startEmbeddedS3Server(options);
+}
+
+/** Starts the embedded S3 server and resolves once its health path answers. */
+export async function startEmbeddedS3Server(options: EnsureS3Options): Promise<S3Server> {
+  const env = options.env ?? process.env;
+  const entryPoint = options.entryPoint ?? path.join(repoRoot, 'services', 'media', 'dist', 'embedded-s3', 'main.js');
+  if (!existsSync(entryPoint)) {
+    throw new Error(`embedded S3: ${path.relative(repoRoot, entryPoint)} is missing; build first with \`npm run build\`.`);
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const port = await portOrFree(options.port ?? EMBEDDED_S3_DEFAULTS.port);
+  const settings = {
+    S3_REGION: env.S3_REGION || EMBEDDED_S3_DEFAULTS.region,
+    S3_BUCKET: env.S3_BUCKET || EMBEDDED_S3_DEFAULTS.bucket,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID || EMBEDDED_S3_DEFAULTS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY || EMBEDDED_S3_DEFAULTS.secretAccessKey,
+  };
+  const child = new ManagedProcess('s3', process.execPath, [entryPoint], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      ...settings,
+      EMBEDDED_S3_HOST: '127.0.0.1',
+      EMBEDDED_S3_PORT: String(port),
+      EMBEDDED_S3_DATA_DIR: options.dataDir,
+      EMBEDDED_S3_CORS_ORIGINS: (options.corsOrigins ?? ['*']).join(','),
+    },
+    logs: options.logs,
+    detached: options.detached ?? false,
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 15_000);
+  for (;;) {
+    const exit = child.hasExited;
+    if (exit) throw new Error(`embedded S3 server ${describeExit(exit)} before it was ready:\n${child.lastLines().join('\n')}`);
+    try {
+      const res = await fetch(`${endpoint}/minio/health/live`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await child.stop(2000);
+      throw new Error(`embedded S3 server did not answer on ${endpoint} in time:\n${child.lastLines().join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    endpoint,
+    env: { ...settings, S3_ENDPOINT: endpoint, S3_PUBLIC_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
+    started: true,
+    stop: async () => void (await child.stop(5000)),
+  };
+}
