@@ -34,14 +34,7 @@ export async function screens(page: Page, name: string): Promise<void> {
   await page.setViewportSize(desktop);
 }
 
-/** axe-core (WCAG 2.1 A/AA rules): no serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
+export { expectAccessible } from './accessibility';
 
 /** The toast on screen whose text contains `text` (one toast at a time). */
 export function toast(page: Page, text: string): Locator {

@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { Listing } from '@hsa/contracts';
 import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { expectAccessible } from '../support/accessibility';
 
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -23,7 +15,7 @@ test('generate a listing, copy, edit, download and share it', async ({ page, con
 
   await page.goto(`/listing?propertyId=${property.id}`);
   await expect(page.getByRole('heading', { level: 1, name: street })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
   await control(page, 'Generate Listing').click();
   await expect(page.getByText('Listing Generated').first()).toBeVisible();
 
@@ -40,7 +32,7 @@ test('generate a listing, copy, edit, download and share it', async ({ page, con
   const points = page.getByRole('list', { name: 'Key selling points' });
   await expect(points).toContainText('Hardwood floors throughout');
   await expect(points).toContainText('Built in 1998');
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   // Copy Description.
   await control(page, 'Copy Description').click();

@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { Recommendation } from '@hsa/contracts';
 import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { expectAccessible } from '../support/accessibility';
 
-/** axe-core (WCAG 2.1 A/AA): no serious or critical violation on the page as it is now. */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(Math.round(n)).toLocaleString('en-US')}`;
 
@@ -25,7 +16,7 @@ test('generate recommendations, select some and see the value calculator add up'
   await expect(page.getByRole('heading', { level: 1, name: property.address.split(',')[0] })).toBeVisible();
   await expect(page.getByText('Potential Value Increase')).toBeVisible();
   await expect(page.getByTestId('potential-value-increase')).toHaveText('$0');
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   await control(page, 'Generate Recommendations').click();
   await expect(page.getByText('Recommendations Generated').first()).toBeVisible();
@@ -59,7 +50,7 @@ test('generate recommendations, select some and see the value calculator add up'
   await expect(page.getByTestId('net-profit')).toHaveText(money(value - cost));
   await expect(page.getByTestId('overall-roi')).toHaveText(`${Math.round(((value - cost) / cost) * 100)}%`);
   await expect(page.getByTestId('projected-value')).toHaveText(money(512_000 + value));
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   // Regenerate replaces them (the same published figures, so the same set for the same home).
   await control(page, 'Regenerate').click();

@@ -119,7 +119,7 @@ test('signed in: an address that is found, its details, and the full analysis wi
 
   await expect(page.getByRole('navigation', { name: 'Property sections' }).getByRole('link', { name: 'Recommendations' })).toHaveAttribute(
     'href',
-    `/recommendations?propertyId=${id}`,
+    `/?propertyId=${id}&step=3`,
   );
   await page.waitForLoadState('networkidle');
   await expectAccessible(page);

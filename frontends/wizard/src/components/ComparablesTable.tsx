@@ -2,7 +2,17 @@ import { formatNumber, streetPart } from '@hsa/ui-kit';
 import type { Comparable } from '../domain/comparables';
 import { formatDistance, formatFacts, formatMoney, formatSaleDate, formatVariance } from '../domain/format';
 
-/** Comparable sales as a table (step 2): number (as on the map), address, sale, size and price per square foot. */
+/** The adjustments behind a comparable's adjusted value, as one line (e.g. "Size -$4,200; Time +$61,000"). */
+function adjustmentSummary(comparable: Comparable): string {
+  return comparable.adjustments
+    .map((a) => `${a.feature} ${a.amount >= 0 ? '+' : '-'}${formatMoney(Math.abs(a.amount))}${a.note ? ` (${a.note})` : ''}`)
+    .join('; ');
+}
+
+/**
+ * Comparable sales as a table (step 2): number (as on the map), address, the sale as recorded and what it says this
+ * home is worth today (brought to today's price level and adjusted for differences), size and price per square foot.
+ */
 export function ComparablesTable({ comparables }: { comparables: Comparable[] }) {
   return (
     <div className="wz-table-wrap">
@@ -14,6 +24,7 @@ export function ComparablesTable({ comparables }: { comparables: Comparable[] })
             <th scope="col">Address</th>
             <th scope="col">Sale price</th>
             <th scope="col">Sale date</th>
+            <th scope="col">Adjusted value</th>
             <th scope="col">Beds / baths</th>
             <th scope="col">Sq ft</th>
             <th scope="col">$ / sq ft</th>
@@ -32,6 +43,10 @@ export function ComparablesTable({ comparables }: { comparables: Comparable[] })
               </th>
               <td className="wz-table__num">{formatMoney(comparable.salePrice)}</td>
               <td>{formatSaleDate(comparable.saleDate)}</td>
+              <td className="wz-table__num" title={adjustmentSummary(comparable) || undefined}>
+                {formatMoney(comparable.adjustedValue)}
+                {comparable.adjustments.length > 0 && <span className="visually-hidden">. {adjustmentSummary(comparable)}</span>}
+              </td>
               <td>
                 {comparable.bedrooms ?? '—'} / {comparable.bathrooms ?? '—'}
               </td>

@@ -1,11 +1,14 @@
-import { Card } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Card, Skeleton } from 'antd';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { Locked, type UnlockAction } from './Locked';
 
+// The card with its tabs loads once step 2 shows a saved property; demo mode never needs it.
+const NeighborhoodCard = lazy(() => import('./NeighborhoodCard'));
+
 /**
- * Extension point: the neighborhood insights card of step 2 (Overview, Family Life, Lifestyle, Market;
- * scores as n/10; ten loading messages every 2 s). The neighborhood issue replaces the placeholder below
- * with the kit's widget; demo mode's lock stays here.
+ * The neighborhood insights card of step 2 (Overview, Family Life, Lifestyle, Market; scores as n/10; ten
+ * loading messages every 2 s), from the kit. Demo mode keeps the wizard's own lock: nothing is fetched.
  */
 export interface NeighborhoodSlotProps {
   /** The property being analysed; a saved one has an id for GET /api/properties/{id}/neighborhood. */
@@ -26,34 +29,41 @@ const previewRows = [
   ['Market', 'Steady demand'],
 ];
 
+const title = <h2 className="wz-card-title">Neighborhood insights</h2>;
+
 export function NeighborhoodSlot({ property, demo, unlock }: NeighborhoodSlotProps) {
-  const preview = (
-    <dl className="wz-neighborhood__preview">
-      {previewRows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  if (!demo && property.id) {
+    return (
+      <Suspense
+        fallback={
+          <Card title={title} aria-busy="true">
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </Card>
+        }
+      >
+        <NeighborhoodCard propertyId={property.id} />
+      </Suspense>
+    );
+  }
   return (
-    <Card className="wz-neighborhood" title={<h2 className="wz-card-title">Neighborhood insights</h2>}>
+    <Card className="wz-neighborhood" title={title}>
       {demo ? (
         <Locked
           locked
           message="Family life, walkability, dining and the local market, for signed-in owners."
           action={unlock ? { ...unlock, label: unlock.label === 'Sign In to Save' ? 'Login to View Neighborhood Analysis' : unlock.label } : undefined}
         >
-          {preview}
+          <dl className="wz-neighborhood__preview">
+            {previewRows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
         </Locked>
       ) : (
-        <div className="wz-placeholder" data-slot="neighborhood" data-property-id={property.id ?? ''}>
-          <p className="wz-placeholder__title">Neighborhood insights are on their way</p>
-          <p className="wz-muted">
-            Family life, walkability, dining, lifestyle and market context around {property.city || 'this home'} will appear here.
-          </p>
-        </div>
+        <p className="wz-muted">Save this property to see family life, walkability, dining and the local market around it.</p>
       )}
     </Card>
   );

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Button, Card } from 'antd';
-import { useNavigate } from 'react-router';
+import { GeneratingState, recommendationWizardMessages, rotation, useGenerateRecommendations, useRecommendations } from '@hsa/ui-kit';
+import type { WizardStep } from '../domain/wizardRoute';
 import { DocumentIcon, HomeIcon, LockIcon, SparkIcon } from './icons';
 import type { UnlockAction } from './Locked';
 
@@ -11,49 +13,85 @@ export interface NextStepsProps {
   unlock?: UnlockAction | undefined;
   /** Signed in: the final call to action opens the property details (step 1.5). */
   onEditDetails: () => void;
+  /** Opens another wizard step: 3 once recommendations exist (or are generated here), 4 for the listing. */
+  goToStep: (step: WizardStep) => void;
+}
+
+function NextStep({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
+  return (
+    <div className="wz-next__item">
+      <span className="wz-next__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <h3 className="wz-next__title">{title}</h3>
+        <p className="wz-muted">{text}</p>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+const recommendationsText = 'Improvements that add the most value for what they cost.';
+const listingText = "A polished description written from your home's real details.";
+
+/** Demo mode: both next steps are locked. */
+function LockedNextSteps() {
+  const lock = <LockIcon size={14} />;
+  return (
+    <div className="wz-next__grid">
+      <NextStep icon={<SparkIcon />} title="AI recommendations" text={recommendationsText} action={<Button icon={lock} disabled>Get Recommendations</Button>} />
+      <NextStep icon={<DocumentIcon />} title="Listing description" text={listingText} action={<Button icon={lock} disabled>Write My Listing</Button>} />
+    </div>
+  );
+}
+
+/**
+ * A saved property: recommendations are generated right here (the wizard's eight messages and toasts) and
+ * the wizard then goes to step 3; once they exist the button opens step 3. The listing is written at step 4.
+ */
+function SavedNextSteps({ propertyId, goToStep }: { propertyId: string; goToStep: (step: WizardStep) => void }) {
+  const existing = useRecommendations(propertyId);
+  const generate = useGenerateRecommendations(propertyId, 'wizard', () => goToStep(3));
+  if (generate.isPending) {
+    return <GeneratingState title="Analyzing your home…" messages={recommendationWizardMessages} intervalMs={rotation.generatingMs} />;
+  }
+  const hasRecommendations = (existing.data?.length ?? 0) > 0;
+  return (
+    <div className="wz-next__grid">
+      <NextStep
+        icon={<SparkIcon />}
+        title="AI recommendations"
+        text={hasRecommendations ? `${existing.data!.length} improvements ready for this home, with their cost, value added and return.` : recommendationsText}
+        action={
+          hasRecommendations ? (
+            <Button onClick={() => goToStep(3)}>View Recommendations</Button>
+          ) : (
+            <Button loading={existing.isPending} onClick={() => generate.mutate()}>
+              Get Recommendations
+            </Button>
+          )
+        }
+      />
+      <NextStep
+        icon={<DocumentIcon />}
+        title="Listing description"
+        text={listingText}
+        action={<Button onClick={() => goToStep(4)}>Write My Listing</Button>}
+      />
+    </div>
+  );
 }
 
 /**
  * The end of the analysis: two next steps (recommendations, listing; locked in demo mode) and the final
  * call to action, to the property details or, in demo mode, to sign in.
  */
-export function NextSteps({ propertyId, demo, unlock, onEditDetails }: NextStepsProps) {
-  const navigate = useNavigate();
-  const id = propertyId ? encodeURIComponent(propertyId) : '';
-  const lockIcon = demo ? <LockIcon size={14} /> : null;
+export function NextSteps({ propertyId, demo, unlock, onEditDetails, goToStep }: NextStepsProps) {
   return (
     <>
       <Card className="wz-next" title={<h2 className="wz-card-title">Get ready to sell</h2>}>
-        <div className="wz-next__grid">
-          <div className="wz-next__item">
-            <span className="wz-next__icon" aria-hidden="true">
-              <SparkIcon />
-            </span>
-            <div>
-              <h3 className="wz-next__title">AI recommendations</h3>
-              <p className="wz-muted">Improvements that add the most value for what they cost.</p>
-            </div>
-            <Button
-              icon={lockIcon}
-              disabled={demo}
-              onClick={() => navigate(`/recommendations?propertyId=${id}`)}
-            >
-              Get Recommendations
-            </Button>
-          </div>
-          <div className="wz-next__item">
-            <span className="wz-next__icon" aria-hidden="true">
-              <DocumentIcon />
-            </span>
-            <div>
-              <h3 className="wz-next__title">Listing description</h3>
-              <p className="wz-muted">A polished description written from your home's real details.</p>
-            </div>
-            <Button icon={lockIcon} disabled={demo} onClick={() => navigate(`/listing?propertyId=${id}`)}>
-              Write My Listing
-            </Button>
-          </div>
-        </div>
+        {demo || !propertyId ? <LockedNextSteps /> : <SavedNextSteps propertyId={propertyId} goToStep={goToStep} />}
       </Card>
       <section className="wz-cta" aria-labelledby="wz-cta-title">
         <span className="wz-cta__icon" aria-hidden="true">

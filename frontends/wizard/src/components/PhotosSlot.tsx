@@ -1,9 +1,13 @@
-import { Card } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Card, Skeleton } from 'antd';
 import { CameraIcon } from './icons';
 
+// The photo widget loads with step 1.5 of a saved property; its uploader (Uppy) loads only when the modal opens.
+const PhotosPanel = lazy(() => import('./PhotosPanel'));
+
 /**
- * Extension point: the photo area of step 1.5 (upload modal, images only, JPG/PNG/HEIC, at most 10
- * files of 10 MB). The photos issue replaces the placeholder below with the kit's upload widget.
+ * The photo area of step 1.5: a saved property's photos with the upload modal (images only, JPG/PNG/HEIC,
+ * at most 10 files of 10 MB), from the kit. A property that is not saved yet has no photos.
  */
 export interface PhotosSlotProps {
   /** The saved property the photos belong to; null while the property is not saved yet (photos need an id). */
@@ -12,18 +16,27 @@ export interface PhotosSlotProps {
   demo: boolean;
 }
 
-export function PhotosSlot({ propertyId }: PhotosSlotProps) {
+export function PhotosSlot({ propertyId, demo }: PhotosSlotProps) {
+  if (propertyId && !demo) {
+    return (
+      <Card className="wz-photos">
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <PhotosPanel propertyId={propertyId} />
+        </Suspense>
+      </Card>
+    );
+  }
   return (
     <Card className="wz-photos" title={<h2 className="wz-card-title">Photos</h2>}>
-      <div className="wz-photos__area" data-slot="photos" data-property-id={propertyId ?? ''}>
+      <div className="wz-photos__area" data-slot="photos">
         <span className="wz-photos__icon" aria-hidden="true">
           <CameraIcon size={22} />
         </span>
         <p className="wz-placeholder__title">Room-by-room photos</p>
         <p className="wz-muted">
-          {propertyId
-            ? 'Photo uploads for this property arrive here soon.'
-            : 'Analyze the property first; you can then add photos of each room here.'}
+          {demo
+            ? 'Sign in and save this property to add photos of each room.'
+            : 'Analyze the property first to save it; you can then add photos of each room here.'}
         </p>
       </div>
     </Card>

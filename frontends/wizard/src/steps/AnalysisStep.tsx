@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { cityStateZip, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
 import { comparablesDataSource, type Comparable } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
+import type { WizardStep } from '../domain/wizardRoute';
 import { ComparablesSection } from '../components/ComparablesSection';
 import type { UnlockAction } from '../components/Locked';
 import { NeighborhoodSlot } from '../components/NeighborhoodSlot';
@@ -22,12 +23,14 @@ export interface AnalysisStepProps {
   /** Refresh Valuation, for a saved property. */
   refresh?: { onClick: () => void; loading: boolean } | undefined;
   onEditDetails: () => void;
+  /** Opens step 3 (recommendations, after generating them here) or 4 (the listing). */
+  goToStep: (step: WizardStep) => void;
   /** Shown under the heading (demo mode's banner). */
   notice?: ReactNode;
 }
 
 /** Step 2: the estimate with its range, the facts, the comparables and their map, the neighborhood and what's next. */
-export function AnalysisStep({ property, comparables, demo, unlock, refresh, onEditDetails, notice }: AnalysisStepProps) {
+export function AnalysisStep({ property, comparables, demo, unlock, refresh, onEditDetails, goToStep, notice }: AnalysisStepProps) {
   usePageTitle(`${streetPart(property.address)} · Analysis`);
   const dataSource = comparablesDataSource(comparables.data ?? []) ?? property.dataSource;
   return (
@@ -53,7 +56,7 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
       </div>
       <ComparablesSection property={property} comparables={comparables} variant="analysis" locked={demo} />
       <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
-      <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} />
+      <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} goToStep={goToStep} />
     </div>
   );
 }

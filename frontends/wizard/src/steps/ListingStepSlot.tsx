@@ -1,10 +1,14 @@
-import { Button, Card } from 'antd';
+import { Suspense, lazy } from 'react';
 import type { WizardProperty } from '../domain/wizardProperty';
 import type { WizardStep } from '../domain/wizardRoute';
+import { StepSkeleton } from '../components/StepSkeleton';
+
+// The selector and listing widgets load only when step 4 opens.
+const ListingStep = lazy(() => import('./ListingStep'));
 
 /**
- * Extension point: wizard steps 4 and above, the recommendation selector with its value calculator
- * (value animated over 1 s) and the listing description card. The AI issue builds it.
+ * Wizard steps 4 and above: the recommendation selector with its value calculator (value animated over
+ * 1 s) and the listing description card (ListingStep).
  */
 export interface ListingStepSlotProps {
   property: WizardProperty & { id: string };
@@ -13,14 +17,10 @@ export interface ListingStepSlotProps {
   goToStep: (step: WizardStep) => void;
 }
 
-export function ListingStepSlot({ goToStep }: ListingStepSlotProps) {
+export function ListingStepSlot(props: ListingStepSlotProps) {
   return (
-    <Card data-slot="listing-step">
-      <div className="wz-placeholder">
-        <p className="wz-placeholder__title">Your value plan and listing arrive here soon</p>
-        <p className="wz-muted">Pick the improvements to make, see the projected value, and get a listing description.</p>
-        <Button onClick={() => goToStep(2)}>Back to Analysis</Button>
-      </div>
-    </Card>
+    <Suspense fallback={<StepSkeleton />}>
+      <ListingStep {...props} />
+    </Suspense>
   );
 }

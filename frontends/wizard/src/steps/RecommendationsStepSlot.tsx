@@ -1,10 +1,14 @@
-import { Button, Card } from 'antd';
+import { Suspense, lazy } from 'react';
 import type { WizardProperty } from '../domain/wizardProperty';
 import type { WizardStep } from '../domain/wizardRoute';
+import { StepSkeleton } from '../components/StepSkeleton';
+
+// The recommendations widgets load only when step 3 opens.
+const RecommendationsStep = lazy(() => import('./RecommendationsStep'));
 
 /**
- * Extension point: wizard step 3, reached after recommendations are generated (the AI issue builds it:
- * the recommendations grid, 'Analysis Error…' on failure, rotating messages every 3 s).
+ * Wizard step 3, reached after recommendations are generated: the recommendations grid with its value
+ * calculator, 'Analysis Error…' on failure, rotating messages every 3 s (RecommendationsStep).
  */
 export interface RecommendationsStepSlotProps {
   /** The saved property (steps 3 and above are never shown in demo mode). */
@@ -13,14 +17,10 @@ export interface RecommendationsStepSlotProps {
   goToStep: (step: WizardStep) => void;
 }
 
-export function RecommendationsStepSlot({ goToStep }: RecommendationsStepSlotProps) {
+export function RecommendationsStepSlot(props: RecommendationsStepSlotProps) {
   return (
-    <Card data-slot="recommendations-step">
-      <div className="wz-placeholder">
-        <p className="wz-placeholder__title">AI recommendations arrive here soon</p>
-        <p className="wz-muted">Improvements worth making before you list, with their cost, value added and return.</p>
-        <Button onClick={() => goToStep(2)}>Back to Analysis</Button>
-      </div>
-    </Card>
+    <Suspense fallback={<StepSkeleton />}>
+      <RecommendationsStep {...props} />
+    </Suspense>
   );
 }

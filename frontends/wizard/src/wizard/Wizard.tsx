@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Card } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CreatePropertyInput } from '@hsa/contracts';
@@ -16,6 +16,7 @@ import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRou
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
 import { QuickNav, type QuickNavItem } from '../components/QuickNav';
+import { StepSkeleton } from '../components/StepSkeleton';
 import { usePageTitle } from '../components/usePageTitle';
 import { AddressStep } from '../steps/AddressStep';
 import { AnalysisStep } from '../steps/AnalysisStep';
@@ -38,14 +39,6 @@ function PropertyLoadError() {
           Go Home
         </Button>
       </div>
-    </Card>
-  );
-}
-
-function StepSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading the property">
-      <Skeleton active paragraph={{ rows: 8 }} />
     </Card>
   );
 }
@@ -196,9 +189,9 @@ export function Wizard({ view }: { view: WizardView }) {
     });
 
   if (postLogin.kind === 'auto-save' && demoSession.entry && view.fromLogin) return <AutoSaveScreen entry={demoSession.entry} />;
-  if (postLogin.kind === 'redirect') return <StepSkeleton />;
+  if (postLogin.kind === 'redirect') return <StepSkeleton label="Loading the property" />;
   if (view.propertyId && saved.isError) return <PropertyLoadError />;
-  if (view.propertyId && saved.isPending) return <StepSkeleton />;
+  if (view.propertyId && saved.isPending) return <StepSkeleton label="Loading the property" />;
 
   const quickNav = (current: QuickNavItem | null) =>
     property && (view.demo || isSavedProperty(property)) ? (
@@ -207,8 +200,8 @@ export function Wizard({ view }: { view: WizardView }) {
         demo={view.demo}
         links={{
           analysis: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 2 }),
-          recommendations: `/recommendations?propertyId=${encodeURIComponent(property.id ?? '')}`,
-          listing: `/listing?propertyId=${encodeURIComponent(property.id ?? '')}`,
+          recommendations: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 3 }),
+          listing: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 4 }),
           details: wizardUrl({ demo: view.demo, signedIn: view.signedIn, propertyId: view.propertyId, step: 1.5 }),
         }}
       />
@@ -261,7 +254,7 @@ export function Wizard({ view }: { view: WizardView }) {
     const savedProperty = { ...property, id: property.id };
     return (
       <>
-        {quickNav(null)}
+        {quickNav(view.step === 3 ? 'recommendations' : 'listing')}
         {view.step === 3 ? (
           <RecommendationsStepSlot property={savedProperty} goToStep={goToStep} />
         ) : (
@@ -282,6 +275,7 @@ export function Wizard({ view }: { view: WizardView }) {
         unlock={unlock}
         refresh={isSavedProperty(property) ? { onClick: refreshValuation, loading: refresh.isPending } : undefined}
         onEditDetails={() => goToStep(1.5)}
+        goToStep={goToStep}
       />
     </>
   );
