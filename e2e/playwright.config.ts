@@ -12,7 +12,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time: the whole product (seven services) shares this machine's two cores with it, and a
+  // second browser made page timings (toasts, animations) depend on load. HSA_E2E_WORKERS raises it.
+  workers: Number(process.env.HSA_E2E_WORKERS ?? 1),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
