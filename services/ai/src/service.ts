@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadAiProto } from '@hsa/protos';
 import {
+  Cleanups,
   createLogger,
-  EventBus,
   openDatabase,
-  startGrpcServer,
-  startHealthServer,
-  startOutboxRelay,
+  serveGrpc,
+  startEventOutbox,
   type Database,
+  type EventBus,
   type Logger,
   type OutboxRelay,
 } from '@hsa/service-kit';
@@ -79,12 +77,8 @@ export function createEngine(
  */
 export async function startAiService(config: AiServiceConfig, options: AiServiceOptions = {}): Promise<RunningAiService> {
   const logger = options.logger ?? createLogger('ai', config.logLevel);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
-    }
-  };
+  const cleanups = new Cleanups(logger);
+  const close = () => cleanups.run();
 
   try {
     const reference = loadCostVsValue(config.costVsValuePath);
@@ -96,19 +90,12 @@ export async function startAiService(config: AiServiceConfig, options: AiService
 
     const database = await openDatabase({ serverUrl: config.databaseUrl, name: config.databaseName, migrationsFolder, logger });
     cleanups.push(() => database.close());
-    const bus = new EventBus(config.natsUrl, logger, 'ai');
-    cleanups.push(() => bus.close());
-    const relay = startOutboxRelay({
-      pool: database.pool,
-      db: database.db,
-      bus,
-      logger,
-      ...(options.relayIntervalMs ? { intervalMs: options.relayIntervalMs } : {}),
-    });
-    cleanups.push(() => relay.stop());
+    const { bus, relay } = startEventOutbox({ name: 'ai', natsUrl: config.natsUrl, database, logger, cleanups, relayIntervalMs: options.relayIntervalMs });
 
-    const grpcServer = await startGrpcServer({
-      address: `${config.grpcHost}:${config.grpcPort}`,
+    const endpoints = await serveGrpc({
+      host: config.grpcHost,
+      port: config.grpcPort,
+      healthPort: config.healthPort,
       services: [
         {
           name: AI_SERVICE_NAME,
@@ -116,27 +103,13 @@ export async function startAiService(config: AiServiceConfig, options: AiService
           handlers: aiServiceHandlers(new AiRepository(database.db), engine, logger),
         },
       ],
+      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
+      informational: { nats: () => bus.connected },
       logger,
+      cleanups,
     });
-    cleanups.push(() => grpcServer.close());
-
-    let healthPort: number | undefined;
-    if (config.healthPort !== undefined) {
-      const healthServer = await startHealthServer(
-        config.healthPort,
-        config.grpcHost,
-        { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-        { informational: { nats: () => bus.connected } },
-      );
-      cleanups.push(() => closeHttpServer(healthServer));
-      healthPort = (healthServer.address() as AddressInfo).port;
-    }
-
-    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
     return {
-      grpcPort: grpcServer.port,
-      grpcAddress: `${dialHost}:${grpcServer.port}`,
-      healthPort,
+      ...endpoints,
       database,
       bus,
       relay,
@@ -149,11 +122,4 @@ export async function startAiService(config: AiServiceConfig, options: AiService
     await close();
     throw err;
   }
-}
-
-function closeHttpServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -11,3 +11,4 @@ export * from './db/outbox';
 export * from './events/bus';
 export * from './events/relay';
 export * from './http/health';
+export * from './runtime';

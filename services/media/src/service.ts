@@ -1,14 +1,12 @@
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadMediaProto } from '@hsa/protos';
 import {
+  Cleanups,
   createLogger,
-  EventBus,
+  type EventBus,
   openDatabase,
-  startGrpcServer,
-  startHealthServer,
-  startOutboxRelay,
+  serveGrpc,
+  startEventOutbox,
   type Database,
   type Logger,
   type OutboxRelay,
@@ -51,12 +49,8 @@ export interface RunningMediaService {
  */
 export async function startMediaService(config: MediaServiceConfig, options: MediaServiceOptions = {}): Promise<RunningMediaService> {
   const logger = options.logger ?? createLogger('media', config.logLevel);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
-    }
-  };
+  const cleanups = new Cleanups(logger);
+  const close = () => cleanups.run();
 
   try {
     const database = await openDatabase({ serverUrl: config.databaseUrl, name: config.databaseName, migrationsFolder, logger });
@@ -65,20 +59,12 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
     const store = new ObjectStore(config.s3);
     cleanups.push(async () => store.close());
 
-    const bus = new EventBus(config.natsUrl, logger, 'media');
-    cleanups.push(() => bus.close());
+    const { bus, relay } = startEventOutbox({ name: 'media', natsUrl: config.natsUrl, database, logger, cleanups, relayIntervalMs: options.relayIntervalMs });
 
-    const relay = startOutboxRelay({
-      pool: database.pool,
-      db: database.db,
-      bus,
-      logger,
-      ...(options.relayIntervalMs ? { intervalMs: options.relayIntervalMs } : {}),
-    });
-    cleanups.push(() => relay.stop());
-
-    const grpcServer = await startGrpcServer({
-      address: `${config.grpcHost}:${config.grpcPort}`,
+    const endpoints = await serveGrpc({
+      host: config.grpcHost,
+      port: config.grpcPort,
+      healthPort: config.healthPort,
       services: [
         {
           name: MEDIA_SERVICE_NAME,
@@ -91,32 +77,17 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
           }),
         },
       ],
+      readiness: {
+        database: async () => (await database.pool.query('select 1')).rowCount === 1,
+        objectStorage: () => store.ready(),
+      },
+      // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
+      informational: { nats: () => bus.connected },
       logger,
+      cleanups,
     });
-    cleanups.push(() => grpcServer.close());
-
-    let healthPort: number | undefined;
-    if (config.healthPort !== undefined) {
-      const healthServer = await startHealthServer(
-        config.healthPort,
-        config.grpcHost,
-        {
-          database: async () => (await database.pool.query('select 1')).rowCount === 1,
-          objectStorage: () => store.ready(),
-        },
-        // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
-        { informational: { nats: () => bus.connected } },
-      );
-      cleanups.push(() => closeHttpServer(healthServer));
-      healthPort = (healthServer.address() as AddressInfo).port;
-      logger.info({ port: healthPort }, 'health server listening');
-    }
-
-    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
     return {
-      grpcPort: grpcServer.port,
-      grpcAddress: `${dialHost}:${grpcServer.port}`,
-      healthPort,
+      ...endpoints,
       database,
       store,
       bus,
@@ -128,11 +99,4 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
     await close();
     throw err;
   }
-}
-
-function closeHttpServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

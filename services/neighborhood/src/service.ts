@@ -1,8 +1,6 @@
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadNeighborhoodProto } from '@hsa/protos';
-import { createLogger, openDatabase, startGrpcServer, startHealthServer, type Database, type Logger } from '@hsa/service-kit';
+import { Cleanups, createLogger, openDatabase, serveGrpc, type Database, type Logger } from '@hsa/service-kit';
 import { AiNarrator } from './adapters/ai-narrator';
 import { InsightsCache } from './adapters/db/insights-cache';
 import { ValuationMarket } from './adapters/valuation-market';
@@ -34,16 +32,8 @@ export async function startNeighborhoodService(
   options: { logger?: Logger } = {},
 ): Promise<RunningNeighborhoodService> {
   const logger = options.logger ?? createLogger('neighborhood', config.logLevel);
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        logger.warn({ err }, 'cleanup failed');
-      }
-    }
-  };
+  const cleanups = new Cleanups(logger);
+  const close = () => cleanups.run();
 
   try {
     const database = await openDatabase({ serverUrl: config.databaseUrl, name: config.databaseName, migrationsFolder, logger, poolSize: 5 });
@@ -58,8 +48,10 @@ export async function startNeighborhoodService(
     if (narrator) cleanups.push(() => narrator.close());
     const operations = new NeighborhoodOperations(market, narrator, cache, logger);
 
-    const grpcServer = await startGrpcServer({
-      address: `${config.grpcHost}:${config.grpcPort}`,
+    const endpoints = await serveGrpc({
+      host: config.grpcHost,
+      port: config.grpcPort,
+      healthPort: config.healthPort,
       services: [
         {
           name: NEIGHBORHOOD_SERVICE_NAME,
@@ -67,34 +59,15 @@ export async function startNeighborhoodService(
           handlers: neighborhoodServiceHandlers(operations, logger),
         },
       ],
+      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
+      // Without the valuation service the insights lack market context but still answer.
+      informational: { valuationService: () => market.ready() },
       logger,
+      cleanups,
     });
-    cleanups.push(() => grpcServer.close());
-
-    let healthPort: number | undefined;
-    if (config.healthPort !== undefined) {
-      const healthServer = await startHealthServer(
-        config.healthPort,
-        config.grpcHost,
-        { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-        // Without the valuation service the insights lack market context but still answer.
-        { informational: { valuationService: () => market.ready() } },
-      );
-      cleanups.push(() => closeHttpServer(healthServer));
-      healthPort = (healthServer.address() as AddressInfo).port;
-    }
-
-    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
-    return { grpcPort: grpcServer.port, grpcAddress: `${dialHost}:${grpcServer.port}`, healthPort, database, cache, logger, close };
+    return { ...endpoints, database, cache, logger, close };
   } catch (err) {
     await close();
     throw err;
   }
-}
-
-function closeHttpServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

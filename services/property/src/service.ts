@@ -1,14 +1,12 @@
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadPropertyProto } from '@hsa/protos';
 import {
+  Cleanups,
   createLogger,
-  EventBus,
   openDatabase,
-  startGrpcServer,
-  startHealthServer,
-  startOutboxRelay,
+  serveGrpc,
+  startEventOutbox,
+  type EventBus,
   type Database,
   type Logger,
   type OutboxRelay,
@@ -50,12 +48,8 @@ export async function startPropertyService(
   options: PropertyServiceOptions = {},
 ): Promise<RunningPropertyService> {
   const logger = options.logger ?? createLogger('property', config.logLevel);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
-    }
-  };
+  const cleanups = new Cleanups(logger);
+  const close = () => cleanups.run();
 
   try {
     const database = await openDatabase({
@@ -65,22 +59,20 @@ export async function startPropertyService(
       logger,
     });
     cleanups.push(() => database.close());
-
-    const bus = new EventBus(config.natsUrl, logger, 'property');
-    cleanups.push(() => bus.close());
-
-    const relay = startOutboxRelay({
-      pool: database.pool,
-      db: database.db,
-      bus,
+    const { bus, relay } = startEventOutbox({
+      name: 'property',
+      natsUrl: config.natsUrl,
+      database,
       logger,
-      ...(options.relayIntervalMs ? { intervalMs: options.relayIntervalMs } : {}),
+      cleanups,
+      relayIntervalMs: options.relayIntervalMs,
     });
-    cleanups.push(() => relay.stop());
 
     const repository = new PropertyRepository(database.db);
-    const grpcServer = await startGrpcServer({
-      address: `${config.grpcHost}:${config.grpcPort}`,
+    const endpoints = await serveGrpc({
+      host: config.grpcHost,
+      port: config.grpcPort,
+      healthPort: config.healthPort,
       services: [
         {
           name: PROPERTY_SERVICE_NAME,
@@ -88,44 +80,15 @@ export async function startPropertyService(
           handlers: propertyServiceHandlers(repository, logger),
         },
       ],
+      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
+      // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
+      informational: { nats: () => bus.connected },
       logger,
+      cleanups,
     });
-    cleanups.push(() => grpcServer.close());
-
-    let healthPort: number | undefined;
-    if (config.healthPort !== undefined) {
-      const healthServer = await startHealthServer(
-        config.healthPort,
-        config.grpcHost,
-        { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-        // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
-        { informational: { nats: () => bus.connected } },
-      );
-      cleanups.push(() => closeHttpServer(healthServer));
-      healthPort = (healthServer.address() as AddressInfo).port;
-      logger.info({ port: healthPort }, 'health server listening');
-    }
-
-    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
-    return {
-      grpcPort: grpcServer.port,
-      grpcAddress: `${dialHost}:${grpcServer.port}`,
-      healthPort,
-      database,
-      bus,
-      relay,
-      logger,
-      close,
-    };
+    return { ...endpoints, database, bus, relay, logger, close };
   } catch (err) {
     await close();
     throw err;
   }
-}
-
-function closeHttpServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadValuationProto } from '@hsa/protos';
 import {
+  Cleanups,
   createLogger,
   openDatabase,
-  startGrpcServer,
-  startHealthServer,
+  serveGrpc,
   type Database,
   type Logger,
 } from '@hsa/service-kit';
@@ -65,12 +63,8 @@ export async function startValuationService(
   options: ValuationServiceOptions = {},
 ): Promise<RunningValuationService> {
   const logger = options.logger ?? createLogger('valuation', config.logLevel);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
-    }
-  };
+  const cleanups = new Cleanups(logger);
+  const close = () => cleanups.run();
 
   try {
     const database = await openDatabase({
@@ -117,8 +111,10 @@ export async function startValuationService(
     logger.info({ addressProvider: addresses.name, propertyDataProvider: data.name, dataSource: data.dataSource }, 'providers ready');
 
     const operations = new ValuationOperations(addresses, data);
-    const grpcServer = await startGrpcServer({
-      address: `${config.grpcHost}:${config.grpcPort}`,
+    const endpoints = await serveGrpc({
+      host: config.grpcHost,
+      port: config.grpcPort,
+      healthPort: config.healthPort,
       services: [
         {
           name: VALUATION_SERVICE_NAME,
@@ -126,25 +122,12 @@ export async function startValuationService(
           handlers: valuationServiceHandlers(operations, logger),
         },
       ],
+      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
       logger,
+      cleanups,
     });
-    cleanups.push(() => grpcServer.close());
-
-    let healthPort: number | undefined;
-    if (config.healthPort !== undefined) {
-      const healthServer = await startHealthServer(config.healthPort, config.grpcHost, {
-        database: async () => (await database.pool.query('select 1')).rowCount === 1,
-      });
-      cleanups.push(() => closeHttpServer(healthServer));
-      healthPort = (healthServer.address() as AddressInfo).port;
-      logger.info({ port: healthPort }, 'health server listening');
-    }
-
-    const dialHost = config.grpcHost === '0.0.0.0' || config.grpcHost === '::' ? '127.0.0.1' : config.grpcHost;
     return {
-      grpcPort: grpcServer.port,
-      grpcAddress: `${dialHost}:${grpcServer.port}`,
-      healthPort,
+      ...endpoints,
       database,
       operations,
       openData,
@@ -156,11 +139,4 @@ export async function startValuationService(
     await close();
     throw err;
   }
-}
-
-function closeHttpServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
