@@ -87,9 +87,13 @@ test('drag-and-drop three images, see progress and thumbnails, set room types, r
 
   const rooms = ['Kitchen', 'Living Room', 'Exterior'];
   for (const [index, room] of rooms.entries()) {
-    await drawer.getByRole('combobox', { name: `Room type of photo ${index + 1}` }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(room, { exact: true }).click();
-    await expect(drawer.getByRole('img', { name: `Photo ${index + 1}: ${room}` })).toBeVisible();
+    // A click can land while antd's dropdown is still sliding in; like a person, try again once it has settled.
+    await expect(async () => {
+      const select = drawer.getByRole('combobox', { name: `Room type of photo ${index + 1}` });
+      if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle(room, { exact: true }).click({ timeout: 2000 });
+      await expect(drawer.getByRole('img', { name: `Photo ${index + 1}: ${room}` })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   await page.reload();
