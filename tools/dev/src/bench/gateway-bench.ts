@@ -140,7 +140,7 @@ function printReport(report: {
   const out: string[] = [];
   out.push(
     `Gateway bench: ${report.connections} concurrent keep-alive connections, ${report.seconds} s per run after warm-up, loopback, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
-    `Gateway: the product as \`npm start\` runs it (identity, property, valuation and gateway each in their own process, autocomplete rate limit lifted); the load runs in a worker thread of this process. Stack start: ${(report.stackStartMs / 1000).toFixed(1)} s.`,
+    `Gateway: the product as \`npm start\` runs it (every service in its own process, autocomplete rate limit lifted); the load runs in a worker thread of this process. Stack start: ${(report.stackStartMs / 1000).toFixed(1)} s.`,
     `Bare handler: node:http answering the same bytes (${Buffer.byteLength(report.bodies.autocomplete)} B autocomplete, ${Buffer.byteLength(report.bodies.lookup)} B lookup) with no work.`,
     '',
     `${'call'.padEnd(14)}${'server'.padEnd(12)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}`,
