@@ -1,38 +1,27 @@
-import type { PropertyType } from '@hsa/contracts';
+import type { Property, PropertyType, RoomType } from '@hsa/contracts';
 
-/** The room types a photo can have (spec section 3). */
-export const photoRoomTypes = [
-  'living_room',
-  'kitchen',
-  'master_bedroom',
-  'bedroom',
-  'bathroom',
-  'dining_room',
-  'exterior',
-  'garage',
-  'basement',
-  'other',
-  'unassigned',
-] as const;
-export type PhotoRoomType = (typeof photoRoomTypes)[number];
+/** The room types a photo can have (spec section 3), as the media contract defines them. */
+export { roomTypes as photoRoomTypes } from '@hsa/contracts';
+export type PhotoRoomType = RoomType;
 
 /** The true facts of a home the engines write from. Unknown facts are null, never guessed. */
-export interface HomeFacts {
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  bedrooms: number;
-  bathrooms: number;
-  squareFootage: number;
-  yearBuilt: number | null;
-  propertyType: PropertyType;
-  additionalInfo: string | null;
-  estimatedValue: number | null;
-  estimatedValueLow: number | null;
-  estimatedValueHigh: number | null;
-  lotSize: number | null;
-}
+export type HomeFacts = Pick<
+  Property,
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'squareFootage'
+  | 'yearBuilt'
+  | 'propertyType'
+  | 'additionalInfo'
+  | 'estimatedValue'
+  | 'estimatedValueLow'
+  | 'estimatedValueHigh'
+  | 'lotSize'
+>;
 
 /** What the comparable sales behind the estimate say, in short. */
 export interface ComparablesFacts {
