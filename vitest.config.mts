@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          setupFiles: ['frontends/vitest.setup.ts'],
           include: ['frontends/*/test/**/*.test.{ts,tsx}'],
         },
       },

@@ -85,21 +85,23 @@ describe('the AI steps of a saved property', () => {
         <WizardPage />
       </TestProviders>,
     );
-    const nav = await screen.findByRole('navigation', { name: 'Property sections' });
+    const nav = await screen.findByRole('navigation', { name: 'Property sections' }, { timeout: 10_000 });
     expect(nav.querySelector('a[href$="step=3"]')?.textContent).toBe('Recommendations');
     expect(nav.querySelector('a[href$="step=4"]')?.textContent).toBe('Listing');
 
     // The button waits for GET …/recommendations (none yet) before it offers to generate them.
+    // Steps load their widgets lazily: on a loaded machine that takes longer than the library's 1 s default.
+    const slow = { timeout: 10_000 };
     const generate = await vi.waitFor(() => {
       const button = screen.getByRole('button', { name: /Get Recommendations$/ });
       expect(button.classList.contains('ant-btn-loading')).toBe(false);
       return button;
-    });
+    }, slow);
     act(() => generate.click());
-    expect(await screen.findByText('Analysis Complete')).toBeTruthy();
+    expect(await screen.findByText('Analysis Complete', {}, slow)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/recommendations'))).toHaveLength(1);
-    await vi.waitFor(() => expect(location()).toBe(`/?propertyId=${saved.id}&step=3`));
-    expect(await screen.findByText('Entry door replacement (steel)')).toBeTruthy();
+    await vi.waitFor(() => expect(location()).toBe(`/?propertyId=${saved.id}&step=3`), slow);
+    expect(await screen.findByText('Entry door replacement (steel)', {}, slow)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue to Listing' })).toBeTruthy();
   });
 });
