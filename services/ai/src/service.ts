@@ -10,6 +10,7 @@ import {
   type Database,
   type EventBus,
   type Logger,
+  type ServingEndpoints,
   type OutboxRelay,
 } from '@hsa/service-kit';
 import { AiRepository } from './adapters/db/ai-repository';
@@ -34,10 +35,7 @@ export interface AiServiceOptions {
   currentYear?: () => number;
 }
 
-export interface RunningAiService {
-  grpcPort: number;
-  grpcAddress: string;
-  healthPort: number | undefined;
+export interface RunningAiService extends ServingEndpoints {
   database: Database;
   bus: EventBus;
   relay: OutboxRelay;

@@ -9,6 +9,7 @@ import {
   startEventOutbox,
   type Database,
   type Logger,
+  type ServingEndpoints,
   type OutboxRelay,
 } from '@hsa/service-kit';
 import { PhotoRepository } from './adapters/db/photo-repository';
@@ -30,11 +31,7 @@ export interface MediaServiceOptions {
   relayIntervalMs?: number;
 }
 
-export interface RunningMediaService {
-  grpcPort: number;
-  /** host:port a client on this machine can dial. */
-  grpcAddress: string;
-  healthPort: number | undefined;
+export interface RunningMediaService extends ServingEndpoints {
   database: Database;
   store: ObjectStore;
   bus: EventBus;

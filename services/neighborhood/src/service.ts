@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadNeighborhoodProto } from '@hsa/protos';
-import { Cleanups, createLogger, openDatabase, serveGrpc, type Database, type Logger } from '@hsa/service-kit';
+import { Cleanups, createLogger, openDatabase, serveGrpc, type Database, type Logger, type ServingEndpoints } from '@hsa/service-kit';
 import { AiNarrator } from './adapters/ai-narrator';
 import { InsightsCache } from './adapters/db/insights-cache';
 import { ValuationMarket } from './adapters/valuation-market';
@@ -13,10 +13,7 @@ export const NEIGHBORHOOD_SERVICE_NAME = 'neighborhood.v1.NeighborhoodService';
 /** Committed SQL migrations (one level above both src/ and dist/). */
 export const migrationsFolder = path.resolve(__dirname, '..', 'migrations');
 
-export interface RunningNeighborhoodService {
-  grpcPort: number;
-  grpcAddress: string;
-  healthPort: number | undefined;
+export interface RunningNeighborhoodService extends ServingEndpoints {
   database: Database;
   cache: InsightsCache;
   logger: Logger;

@@ -9,6 +9,7 @@ import {
   type EventBus,
   type Database,
   type Logger,
+  type ServingEndpoints,
   type OutboxRelay,
 } from '@hsa/service-kit';
 import { PropertyRepository } from './adapters/db/property-repository';
@@ -27,11 +28,7 @@ export interface PropertyServiceOptions {
   relayIntervalMs?: number;
 }
 
-export interface RunningPropertyService {
-  grpcPort: number;
-  /** host:port a client on this machine can dial. */
-  grpcAddress: string;
-  healthPort: number | undefined;
+export interface RunningPropertyService extends ServingEndpoints {
   database: Database;
   bus: EventBus;
   relay: OutboxRelay;

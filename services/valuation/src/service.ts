@@ -7,6 +7,7 @@ import {
   serveGrpc,
   type Database,
   type Logger,
+  type ServingEndpoints,
 } from '@hsa/service-kit';
 import { ProviderCache } from './adapters/db/provider-cache';
 import { SalesRepository } from './adapters/db/sales-repository';
@@ -38,11 +39,7 @@ export interface ValuationServiceOptions {
   logger?: Logger;
 }
 
-export interface RunningValuationService {
-  grpcPort: number;
-  /** host:port a client on this machine can dial. */
-  grpcAddress: string;
-  healthPort: number | undefined;
+export interface RunningValuationService extends ServingEndpoints {
   database: Database;
   operations: ValuationOperations;
   /** The embedded market (when a provider is open-data). */
