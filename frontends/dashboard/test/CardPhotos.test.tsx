@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { property as sampleProperty } from './fixtures';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { AuthUser, Photo, Property } from '@hsa/contracts';
 import { createQueryClient } from '@hsa/ui-kit';
@@ -12,30 +13,7 @@ afterEach(() => {
 });
 
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
-const property = (id: string, address: string): Property => ({
-  id,
-  userId: 'u1',
-  address,
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95816',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1840,
-  yearBuilt: null,
-  propertyType: 'single_family',
-  additionalInfo: null,
-  estimatedValue: 612000,
-  estimatedValueLow: null,
-  estimatedValueHigh: null,
-  lotSize: null,
-  coordinates: null,
-  placeId: null,
-  createdAt: '2026-03-05T12:00:00.000Z',
-  updatedAt: '2026-03-05T12:00:00.000Z',
-  archived: false,
-  archivedAt: null,
-});
+const property = (id: string, address: string): Property => sampleProperty({ id, address });
 const photo = (propertyId: string, id: string, roomType: Photo['roomType']): Photo => ({
   id,
   propertyId,

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { property } from './fixtures';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser, Property } from '@hsa/contracts';
 import { createQueryClient } from '@hsa/ui-kit';
@@ -13,31 +14,6 @@ afterEach(() => {
 
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
 
-function property(fields: Partial<Property> & Pick<Property, 'id' | 'address'>): Property {
-  return {
-    userId: 'u1',
-    city: 'Sacramento',
-    state: 'CA',
-    zipCode: '95816',
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFootage: 1840,
-    yearBuilt: null,
-    propertyType: 'single_family',
-    additionalInfo: null,
-    estimatedValue: 612000,
-    estimatedValueLow: null,
-    estimatedValueHigh: null,
-    lotSize: null,
-    coordinates: null,
-    placeId: null,
-    createdAt: '2026-03-05T12:00:00.000Z',
-    updatedAt: '2026-03-05T12:00:00.000Z',
-    archived: false,
-    archivedAt: null,
-    ...fields,
-  };
-}
 
 const capitol = property({ id: 'p-capitol', address: '2418 Capitol Ave, Sacramento, CA 95816, USA' });
 const riverside = property({
