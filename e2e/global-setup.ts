@@ -15,6 +15,17 @@ import { backendServices, startStack } from '../tools/dev/src/stack';
 
 export const logDir = path.join(repoRoot, '.e2e-artifacts', 'logs');
 
+/**
+ * Every browser of the run reaches the gateway from 127.0.0.1, so per-client limits are lifted (one address stands
+ * for every test user); per-user limits keep their defaults, except generation, low enough for limits.spec.ts to
+ * reach it and above what any other test generates for one user.
+ */
+export const E2E_GENERATION_LIMIT = 6;
+const E2E_RATE_LIMITS = [
+  ...['write', 'search', 'valuation', 'generation', 'create', 'upload'].map((c) => `${c}.client=1000000/1m`),
+  `generation.user=${E2E_GENERATION_LIMIT}/1h`,
+].join(',');
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
@@ -47,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       freePorts: true,
       databaseNames: databases,
       logs: { kind: 'file', dir: logDir },
-      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug' },
+      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug', RATE_LIMITS: E2E_RATE_LIMITS },
     });
     cleanups.push(stack.stop);
     process.env.HSA_E2E_BASE_URL = stack.url;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { multiLine } from './text';
 
 /**
- * The AI calls of the API (spec section 7): recommendations, the listing description and neighborhood
- * insights, with the spec's entity shapes (section 3). Extra fields say where figures and text come from.
+ * The AI calls of the API (spec section 7): recommendations and the listing description, with the spec's
+ * entity shapes (section 3). Extra fields say where figures and text come from. Neighborhood insights: neighborhood.ts.
  */
 
 export const recommendationPriorities = ['high', 'medium', 'low'] as const;
@@ -54,48 +55,17 @@ export const aiMessages = {
 
 /** Body of PATCH /api/properties/{id}/listing: the owner's edited description. */
 export const updateListingSchema = z.object({
-  description: z
-    .string({ error: aiMessages.descriptionRequired })
-    .trim()
-    .min(1, aiMessages.descriptionRequired)
-    .max(listingLimits.descriptionMaxLength, aiMessages.descriptionTooLong),
+  description: multiLine(
+    z
+      .string({ error: aiMessages.descriptionRequired })
+      .trim()
+      .min(1, aiMessages.descriptionRequired)
+      .max(listingLimits.descriptionMaxLength, aiMessages.descriptionTooLong),
+    'Description',
+  ),
 });
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
-/** Scores are out of 10; null when there is no data to score from (the UI says so instead of a number). */
-const score = z.number().min(0).max(10).nullable();
-
-/** The spec's Neighborhood insights, plus the market figures behind marketContext and plain notes. */
-export const neighborhoodInsightsSchema = z.object({
-  familyFriendly: z.object({
-    score,
-    description: z.string(),
-    nearbySchools: z.array(z.string()),
-    parks: z.array(z.string()),
-  }),
-  walkability: z.object({ score, description: z.string(), nearbyAmenities: z.array(z.string()) }),
-  dining: z.object({ score, description: z.string(), restaurants: z.array(z.string()), diversity: z.string() }),
-  lifestyle: z.object({ description: z.string(), keyFeatures: z.array(z.string()), buyerProfile: z.string() }),
-  marketContext: z.object({ description: z.string(), valueDrivers: z.array(z.string()) }),
-  marketStats: z.object({
-    salesCount: z.number().int(),
-    medianSalePrice: z.number().nullable(),
-    medianPricePerSqft: z.number().nullable(),
-    medianTimeAdjustedPrice: z.number().nullable(),
-    medianTimeAdjustedPricePerSqft: z.number().nullable(),
-    radiusMiles: z.number().nullable(),
-    earliestSaleDate: z.string().nullable(),
-    latestSaleDate: z.string().nullable(),
-    priceIndexChangePercent: z.number().nullable(),
-    priceIndexName: z.string().nullable(),
-    valueDate: z.string().nullable(),
-    dataSource: z.string(),
-  }),
-  narrativeEngine: z.enum(generationEngines),
-  generatedAt: z.string(),
-  notes: z.array(z.string()),
-});
-export type NeighborhoodInsights = z.infer<typeof neighborhoodInsightsSchema>;
 
 /** The totals of a set of recommendations, as the spec defines them (section 9). */
 export interface RecommendationTotals {

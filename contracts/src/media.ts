@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /**
  * Photos and uploads (spec sections 3, 5, 7, 9): the Photo entity, its room types, the upload limits and
@@ -56,7 +57,29 @@ export const uploadLimits = {
   retryDelaysMs: [0, 1000, 3000, 5000],
   /** Lifetime of temporary credentials the uploader may ask for (s): S3's maximum presign lifetime. */
   temporaryCredentialLifetimeSeconds: 604_800,
+  /** Stored photos are re-encoded to at most this many pixels on the long edge; thumbnails to this. */
+  photoMaxEdgePixels: 2560,
+  thumbnailMaxEdgePixels: 640,
 } as const;
+
+/**
+ * The size of each part of a multipart upload of `totalBytes`: the uploader cuts files this way and the server signs
+ * each part URL for exactly its length, so no part URL writes more than was announced.
+ */
+export function multipartPartSize(totalBytes: number): number {
+  return Math.max(uploadLimits.minPartBytes, Math.ceil(totalBytes / uploadLimits.maxParts));
+}
+
+/** How many parts a multipart upload of `totalBytes` has, and the exact length of part `partNumber` (1-based). */
+export function multipartPartLength(totalBytes: number, partNumber: number): number {
+  const partSize = multipartPartSize(totalBytes);
+  return Math.max(0, Math.min(partSize, totalBytes - (partNumber - 1) * partSize));
+}
+
+/** Which stored image of a photo to serve: the re-encoded photo, or its small thumbnail (lists and cards). */
+export const photoVariants = ['full', 'thumbnail'] as const;
+export type PhotoVariant = (typeof photoVariants)[number];
+export const photoVariantSchema = z.enum(photoVariants, { error: `variant must be one of: ${photoVariants.join(', ')}` });
 
 /** The image types the product accepts, as the browser names them and as the server detects them from bytes. */
 export const photoContentTypes = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp'] as const;
@@ -80,7 +103,21 @@ export const mediaMessages = {
   contentTypeNotImage: 'Only images can be uploaded (JPG, PNG, HEIC)',
   temporaryCredentialsDisabled:
     'Temporary credentials are not issued: every upload request is signed by the server for the signed-in user',
+  sizeRequired: "size is required: the file's size in bytes, so the upload URL accepts exactly that many",
+  partOutOfRange: 'partNumber is beyond the size announced for this upload',
+  unreadableImage: 'This image could not be read: it may be damaged. Please choose another photo.',
+  heicNotConvertible:
+    'This HEIC photo could not be converted here (HEVC-coded HEIC is not supported). Please export it as JPEG, or set the camera to "Most Compatible", and upload it again.',
+  storageFull: (quotaBytes: number) =>
+    `Your photo storage is full (${formatBytes(quotaBytes)} per account). Uploads that were not saved free their space within an hour.`,
+  tooManyPhotos: (max: number) => `A property can have at most ${max} photos`,
 } as const;
+
+function formatBytes(bytes: number): string {
+  const GB = 1024 ** 3;
+  const MB = 1024 ** 2;
+  return bytes >= GB ? `${+(bytes / GB).toFixed(1)} GB` : `${Math.round(bytes / MB)} MB`;
+}
 
 /** The spec's Photo entity as the API returns it, plus its type, size and a same-origin address of the image. */
 export interface Photo {
@@ -91,23 +128,29 @@ export interface Photo {
   roomType: RoomType;
   /** RFC 3339 */
   uploadedAt: string;
-  /** Detected from the file's bytes. */
+  /** The stored image's type (photos are re-encoded on the server: JPEG). */
   contentType: PhotoContentType;
+  /** Bytes of the stored image. */
   size: number;
   /** GET it to see the image (a redirect to a short-lived signed address). */
   url: string;
+  /** The same for a small thumbnail (at most 640 px): what lists and cards show. */
+  thumbnailUrl: string;
 }
 
-const contentTypeText = z.string().trim().max(200);
-const optionalSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+const contentTypeText = singleLine(z.string().trim().max(200), 'Content type');
 
 /** Optional body of POST /api/objects/upload: scopes the presigned PUT further when given. */
 export const createUploadSchema = z
   .object({
     propertyId: z.string().uuid('propertyId must be a property id').optional(),
     contentType: contentTypeText.optional(),
-    /** The file's size in bytes: when given, the URL is signed for exactly this length. */
-    size: optionalSize,
+    /** The file's size in bytes: the URL is signed for exactly this length. */
+    size: z.coerce
+      .number({ error: mediaMessages.sizeRequired })
+      .int(mediaMessages.sizeRequired)
+      .min(1, mediaMessages.photoEmpty)
+      .max(uploadLimits.maxPhotoBytes, mediaMessages.photoTooLarge),
   })
   .strip();
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
@@ -125,11 +168,10 @@ export interface CreateUploadResponse {
 
 /** Body of POST /api/properties/{id}/photos. */
 export const attachPhotoSchema = z.object({
-  originalPath: z
-    .string({ error: mediaMessages.originalPathRequired })
-    .trim()
-    .min(1, mediaMessages.originalPathRequired)
-    .max(2000, 'originalPath is too long'),
+  originalPath: singleLine(
+    z.string({ error: mediaMessages.originalPathRequired }).trim().min(1, mediaMessages.originalPathRequired).max(2000, 'originalPath is too long'),
+    'originalPath',
+  ),
   roomType: roomTypeSchema.default('unassigned'),
 });
 export type AttachPhotoInput = z.input<typeof attachPhotoSchema>;
@@ -145,7 +187,7 @@ const uploaderMetadataSchema = z.record(z.string(), z.unknown()).optional();
 
 /** Body of POST /api/uploads/s3/multipart (the uploader's CreateMultipartUpload). */
 export const createMultipartSchema = z.object({
-  filename: z.string().max(1000).optional(),
+  filename: singleLine(z.string().max(1000), 'filename').optional(),
   type: contentTypeText.optional(),
   metadata: uploaderMetadataSchema,
 });
@@ -157,7 +199,7 @@ export const completeMultipartSchema = z.object({
     .array(
       z.object({
         PartNumber: z.coerce.number().int().min(1).max(uploadLimits.maxParts),
-        ETag: z.string().min(1).max(200),
+        ETag: singleLine(z.string().min(1).max(200), 'ETag'),
       }),
       { error: mediaMessages.partsRequired },
     )

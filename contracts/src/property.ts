@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
+import { multiLine, singleLine } from './text';
 
 export const propertyTypes = ['single_family', 'townhouse', 'condo', 'multi_family', 'other'] as const;
 export const propertyTypeSchema = z.enum(propertyTypes);
@@ -11,8 +12,8 @@ export const coordinatesSchema = z.object({
 });
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredText = (label: string, message: string, max = 200) =>
+  singleLine(z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`), label);
 
 const money = z.number().int('Must be a whole number of dollars').min(0).max(1_000_000_000);
 
@@ -29,22 +30,22 @@ const yearBuilt = z.number().int().min(1600).max(2100);
 
 /** Body of POST /api/properties: the spec's full property form. */
 export const createPropertySchema = z.object({
-  address: requiredText(m.addressRequired, 300),
-  city: requiredText(m.cityRequired, 100),
-  state: requiredText(m.stateRequired, 50),
-  zipCode: requiredText(m.zipCodeRequired, 20),
+  address: requiredText('Address', m.addressRequired, 300),
+  city: requiredText('City', m.cityRequired, 100),
+  state: requiredText('State', m.stateRequired, 50),
+  zipCode: requiredText('ZIP code', m.zipCodeRequired, 20),
   bedrooms,
   bathrooms,
   squareFootage,
   yearBuilt: yearBuilt.nullish(),
   propertyType: propertyTypeSchema.default('single_family'),
-  additionalInfo: z.string().max(5000).nullish(),
+  additionalInfo: multiLine(z.string().max(5000, 'Additional information must be at most 5000 characters'), 'Additional information').nullish(),
   estimatedValue: money.nullish(),
   estimatedValueLow: money.nullish(),
   estimatedValueHigh: money.nullish(),
   lotSize: z.number().int().min(0).max(1_000_000_000).nullish(),
   coordinates: coordinatesSchema.nullish(),
-  placeId: z.string().max(300).nullish(),
+  placeId: singleLine(z.string().max(300, 'placeId must be at most 300 characters'), 'placeId').nullish(),
 });
 export type CreatePropertyInput = z.input<typeof createPropertySchema>;
 export type CreateProperty = z.output<typeof createPropertySchema>;

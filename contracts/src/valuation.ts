@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Coordinates, PropertyType } from './property';
+import { singleLine, textMessages } from './text';
 
 /**
  * The valuation calls of the API (spec section 7): address autocomplete, address lookup, comparables and
@@ -21,38 +22,39 @@ export const valuationMessages = {
   addressRequired: 'Address is required',
   addressTooLong: `Address must be at most ${valuationLimits.addressMaxLength} characters`,
   addressUnreadable: 'Address must contain letters or numbers',
-  addressControlCharacters: 'Address must not contain control characters',
+  addressControlCharacters: textMessages.controlCharacters('Address'),
   autocompleteTooLong: `Search text must be at most ${valuationLimits.autocompleteMaxLength} characters`,
   autocompleteNotText: 'input must be a single text value',
   demoAddressTooShort: `Address must have at least ${valuationLimits.demoAddressMinLength} characters`,
   placeIdInvalid: 'placeId must be at most 300 characters',
   notFound: 'Unable to find authentic property data for this address.',
+  noValueHistory: 'No value history is available for this property.',
   valuationRange: 'Values must satisfy estimatedValueLow <= estimatedValue <= estimatedValueHigh',
 } as const;
 
-// C0/C1 control characters other than ordinary whitespace, which trim() and the normaliser absorb.
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
 /** A free-text US address as a person types it. Unicode and punctuation are fine; it must say something. */
-export const addressTextSchema = z
-  .string({ error: valuationMessages.addressRequired })
-  .trim()
-  .min(1, valuationMessages.addressRequired)
-  .max(valuationLimits.addressMaxLength, valuationMessages.addressTooLong)
-  .refine((s) => !controlCharacters.test(s), valuationMessages.addressControlCharacters)
-  .refine((s) => letterOrDigit.test(s), valuationMessages.addressUnreadable);
+export const addressTextSchema = singleLine(
+  z
+    .string({ error: valuationMessages.addressRequired })
+    .trim()
+    .min(1, valuationMessages.addressRequired)
+    .max(valuationLimits.addressMaxLength, valuationMessages.addressTooLong),
+  'Address',
+).refine((s) => letterOrDigit.test(s), valuationMessages.addressUnreadable);
 
-const placeIdSchema = z.string({ error: valuationMessages.placeIdInvalid }).trim().max(300, valuationMessages.placeIdInvalid);
+const placeIdSchema = singleLine(
+  z.string({ error: valuationMessages.placeIdInvalid }).trim().max(300, valuationMessages.placeIdInvalid),
+  'placeId',
+);
 
 /** Query of GET /api/address-autocomplete?input= (under 3 characters answers no predictions, not an error). */
 export const addressAutocompleteQuerySchema = z.object({
-  input: z
-    .string({ error: valuationMessages.autocompleteNotText })
-    .max(valuationLimits.autocompleteMaxLength, valuationMessages.autocompleteTooLong)
-    .refine((s) => !controlCharacters.test(s), valuationMessages.addressControlCharacters)
-    .default(''),
+  input: singleLine(
+    z.string({ error: valuationMessages.autocompleteNotText }).max(valuationLimits.autocompleteMaxLength, valuationMessages.autocompleteTooLong),
+    'Address',
+  ).default(''),
 });
 export type AddressAutocompleteQuery = z.output<typeof addressAutocompleteQuerySchema>;
 
@@ -171,3 +173,55 @@ export interface ComparableSale {
 
 /** POST /api/properties/{id}/refresh-valuation */
 export type RefreshValuationResponse = ValuationValues;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+
+/** The house price index a value history follows (FHFA; metro, else state, else national). */
+export const priceIndexInfoSchema = z.object({
+  /** e.g. "FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)" */
+  name: z.string(),
+  level: z.enum(['metro', 'state', 'national']),
+  /** e.g. "1976 Q2" */
+  firstPeriod: z.string(),
+  /** e.g. "2024 Q3" */
+  lastPeriod: z.string(),
+  /** Last day of the last period. */
+  endDate: isoDate,
+});
+export type PriceIndexInfo = z.output<typeof priceIndexInfoSchema>;
+
+/** The estimate carried to one date along the index, with its range. */
+export const valuePointSchema = z.object({
+  date: isoDate,
+  value: dollars,
+  low: dollars,
+  high: dollars,
+  /** After the index's last period: held at its last level. */
+  afterIndexEnd: z.boolean(),
+});
+export type ValuePoint = z.output<typeof valuePointSchema>;
+
+/** A recorded sale of the home itself. */
+export const recordedSaleSchema = z.object({ date: isoDate, price: dollars });
+export type RecordedSale = z.output<typeof recordedSaleSchema>;
+
+/**
+ * GET /api/properties/{id}/value-history: the home's estimated value over time (the saved estimate carried
+ * back along the price index, oldest point first) and its own recorded sales; or why there is none.
+ */
+export const valueHistoryResponseSchema = z.discriminatedUnion('found', [
+  z.object({
+    found: z.literal(true),
+    estimate: dollars,
+    low: dollars,
+    high: dollars,
+    valueDate: isoDate,
+    index: priceIndexInfoSchema,
+    points: z.array(valuePointSchema),
+    sales: z.array(recordedSaleSchema),
+    notes: z.array(z.string()),
+    dataSource: z.string(),
+  }),
+  z.object({ found: z.literal(false), message: z.string(), dataSource: z.string() }),
+]);
+export type ValueHistoryResponse = z.output<typeof valueHistoryResponseSchema>;

@@ -31,7 +31,7 @@ export function newProperty(overrides: Partial<CreatePropertyInput> = {}): Creat
   };
 }
 
-export const test = base.extend<{ user: TestUser }>({
+export const test = base.extend<{ user: TestUser; policyGuard: void }>({
   // The product's address is known only after global setup started it; workers inherit it in the environment.
   baseURL: async ({}, use) => {
     const url = process.env.HSA_E2E_BASE_URL;
@@ -39,6 +39,21 @@ export const test = base.extend<{ user: TestUser }>({
     await use(url);
   },
   user: async ({}, use) => use(newUser()),
+  // Every test fails when the product's own pages break their Content-Security-Policy or Permissions-Policy: the
+  // policies must allow exactly what the product loads.
+  policyGuard: [
+    async ({ page, baseURL }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        const ours = page.url().startsWith(new URL(baseURL!).origin);
+        if (ours && /Content Security Policy|Permissions-Policy|Permissions policy/i.test(text)) violations.push(text);
+      });
+      await use();
+      expect(violations, 'policy violations in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { control, expect } from './fixtures';
+import type { CreatePropertyInput, Property, PropertyLookupResponse } from '@hsa/contracts';
+import { control, createProperty, expect } from './fixtures';
 
 /** Real addresses of the embedded sales data (shared/data/sacramento-sales.csv). */
 export const sacramento = {
@@ -90,3 +91,30 @@ export async function isBlurredAway(target: Locator): Promise<boolean> {
 export function headerButton(page: Page, name: string): Locator {
   return control(page.getByRole('banner'), name);
 }
+
+/** A saved property made from a real address of the sales data, so it has coordinates and an estimate. */
+export async function saveLookedUpProperty(page: Page, baseURL: string, address: string): Promise<Property> {
+  const response = await page.request.post('/api/properties/lookup', { data: { address }, headers: { Origin: new URL(baseURL).origin } });
+  expect(response.status(), await response.text()).toBe(200);
+  const found = (await response.json()) as PropertyLookupResponse;
+  if (!found.success) throw new Error(`The lookup found nothing for ${address}`);
+  const p = found.property;
+  expect(p.coordinates).not.toBeNull();
+  const body: CreatePropertyInput = {
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    bedrooms: p.bedrooms ?? 3,
+    bathrooms: p.bathrooms ?? 2,
+    squareFootage: p.squareFootage ?? 1500,
+    propertyType: p.propertyType,
+    estimatedValue: p.estimatedValue,
+    estimatedValueLow: p.estimatedValueLow,
+    estimatedValueHigh: p.estimatedValueHigh,
+    coordinates: p.coordinates,
+    placeId: p.placeId,
+  };
+  return createProperty(page, baseURL, body);
+}
+

@@ -72,16 +72,18 @@ test('drag-and-drop three images, see progress and thumbnails, set room types, r
   await expect(page.getByTestId('toast')).toContainText('Upload complete');
   console.log(`[photos] three images uploaded and saved in ${Date.now() - started} ms`);
 
-  // The spec's calls happened: a presigned URL per file, then POST /api/properties/{id}/photos (checked on the server).
+  // The spec's calls happened: a presigned URL per file, then POST /api/properties/{id}/photos (checked and re-encoded
+  // on the server: every stored photo is a JPEG).
   const photos = (await (await page.request.get(`/api/properties/${property.id}/photos`)).json()) as { contentType: string; roomType: string }[];
-  expect(photos.map((p) => p.contentType).sort()).toEqual(['image/jpeg', 'image/jpeg', 'image/png']);
+  expect(photos.map((p) => p.contentType)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
   expect(photos.every((p) => p.roomType === 'unassigned')).toBe(true);
 
   await modal.getByRole('button', { name: 'Close' }).click();
   const thumbnails = drawer.getByRole('img', { name: /^Photo \d: Unassigned$/ });
   await expect(thumbnails).toHaveCount(3);
-  // Each thumbnail really loads (a redirect to a signed URL of the stored image).
+  // Each thumbnail really loads: the thumbnail's address (a redirect to a signed URL of the stored thumbnail).
   for (const thumbnail of await thumbnails.all()) {
+    await expect(thumbnail).toHaveAttribute('src', /\/image\?variant=thumbnail$/);
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   }
 
@@ -123,11 +125,12 @@ test('refuses a file that is not an image before and after upload', async ({ pag
 
   // The server's check: a text file named .jpg that bypasses the browser is deleted and refused.
   const origin = { Origin: new URL(baseURL!).origin };
-  const upload = (await (await page.request.post('/api/objects/upload', { data: { propertyId: property.id }, headers: origin })).json()) as {
+  const text = Buffer.from('just text named house.jpg');
+  const upload = (await (await page.request.post('/api/objects/upload', { data: { propertyId: property.id, size: text.length }, headers: origin })).json()) as {
     uploadURL: string;
     key: string;
   };
-  expect((await page.request.put(upload.uploadURL, { data: Buffer.from('just text named house.jpg') })).status()).toBe(200);
+  expect((await page.request.put(upload.uploadURL, { data: text })).status()).toBe(200);
   const refused = await page.request.post(`/api/properties/${property.id}/photos`, {
     data: { originalPath: upload.uploadURL.split('?')[0], roomType: 'unassigned' },
     headers: origin,

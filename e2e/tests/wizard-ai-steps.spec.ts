@@ -1,38 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { CreatePropertyInput, Listing, PropertyLookupResponse, Recommendation } from '@hsa/contracts';
-import { control, createProperty, expect, signIn, test } from '../support/fixtures';
-import { expectAccessible, sacramento, screens, toast } from '../support/wizard';
+import type { Listing, Recommendation } from '@hsa/contracts';
+import { control, expect, signIn, test } from '../support/fixtures';
+import { expectAccessible, sacramento, saveLookedUpProperty, screens, toast } from '../support/wizard';
 
 /**
  * The wizard's AI steps on a saved property with coordinates: step 2's neighborhood card, recommendations generated
  * from step 2 (then step 3), step 4's selector with the value calculator and the listing card; the photos of step 1.5.
  */
-
-/** A saved property made from a real address of the sales data, so it has coordinates and an estimate. */
-async function saveLookedUpProperty(page: Page, baseURL: string, address: string) {
-  const response = await page.request.post('/api/properties/lookup', { data: { address }, headers: { Origin: new URL(baseURL).origin } });
-  expect(response.status(), await response.text()).toBe(200);
-  const found = (await response.json()) as PropertyLookupResponse;
-  if (!found.success) throw new Error(`The lookup found nothing for ${address}`);
-  const p = found.property;
-  expect(p.coordinates).not.toBeNull();
-  const body: CreatePropertyInput = {
-    address: p.address,
-    city: p.city,
-    state: p.state,
-    zipCode: p.zipCode,
-    bedrooms: p.bedrooms ?? 3,
-    bathrooms: p.bathrooms ?? 2,
-    squareFootage: p.squareFootage ?? 1500,
-    propertyType: p.propertyType,
-    estimatedValue: p.estimatedValue,
-    estimatedValueLow: p.estimatedValueLow,
-    estimatedValueHigh: p.estimatedValueHigh,
-    coordinates: p.coordinates,
-    placeId: p.placeId,
-  };
-  return createProperty(page, baseURL, body);
-}
 
 const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(Math.round(n)).toLocaleString('en-US')}`;
 

@@ -69,6 +69,8 @@ export type { SubjectFacts, SubjectFacts__Output as SubjectFactsMessage } from '
 export type { Comparable, Comparable__Output as ComparableMessage } from './gen/valuation/v1/Comparable';
 export type { EstimateResponse, EstimateResponse__Output as EstimateResponseMessage } from './gen/valuation/v1/EstimateResponse';
 export type { ComparablesResponse, ComparablesResponse__Output as ComparablesResponseMessage } from './gen/valuation/v1/ComparablesResponse';
+export type { ValueHistoryRequest, ValueHistoryRequest__Output as ValueHistoryRequestMessage } from './gen/valuation/v1/ValueHistoryRequest';
+export type { ValueHistoryResponse, ValueHistoryResponse__Output as ValueHistoryResponseMessage } from './gen/valuation/v1/ValueHistoryResponse';
 export * from './mappers/valuation';
 
 export type { AiServiceClient, AiServiceHandlers } from './gen/ai/v1/AiService';
@@ -88,6 +90,8 @@ export type {
   NeighborhoodInsights as NeighborhoodInsightsInput,
   NeighborhoodInsights__Output as NeighborhoodInsightsMessage,
 } from './gen/neighborhood/v1/NeighborhoodInsights';
+export type { GetMapTileRequest__Output as GetMapTileRequestMessage } from './gen/neighborhood/v1/GetMapTileRequest';
+export type { FactPlace } from './gen/ai/v1/FactPlace';
 export * from './mappers/neighborhood';
 
 let mediaProto: MediaProto | undefined;

@@ -23,6 +23,7 @@ const photo = (propertyId: string, id: string, roomType: Photo['roomType']): Pho
   contentType: 'image/jpeg',
   size: 5000,
   url: `/api/properties/${propertyId}/photos/${id}/image`,
+  thumbnailUrl: `/api/properties/${propertyId}/photos/${id}/image?variant=thumbnail`,
 });
 
 describe('photos on the dashboard card', () => {
@@ -49,7 +50,7 @@ describe('photos on the dashboard card', () => {
     );
     const card = within(await screen.findByRole('listitem', { name: /2418 Capitol Ave/ }, { timeout: 10_000 }));
     expect(await card.findByText('2 photos')).toBeTruthy();
-    expect(card.getByRole('img', { name: 'First photo of 2418 Capitol Ave' }).getAttribute('src')).toBe(photos[0]!.url);
+    expect(card.getByRole('img', { name: 'First photo of 2418 Capitol Ave' }).getAttribute('src')).toBe(photos[0]!.thumbnailUrl);
     const other = within(screen.getByRole('listitem', { name: /77 Riverside Dr/ }));
     expect(await other.findByText('No photos yet')).toBeTruthy();
 

@@ -8,7 +8,7 @@ export { currentPath, loginUrl, logoutUrl, redirectToLogin } from './auth/naviga
 export { invalidationsFor } from './events/invalidations';
 export { subscribeToEvents, useEventInvalidation, type EventStreamOptions } from './events/useEventInvalidation';
 export { createToast, toastConfig, useToast, type ToastApi } from './feedback/toast';
-export { formatCount, formatCurrency, formatDate, formatNumber } from './format/format';
+export { formatCount, formatCurrency, formatDate, formatMiles, formatNumber } from './format/format';
 export { cityStateZip, propertyTypeLabel, streetPart } from './property/propertyText';
 export {
   bathroomChoices,

@@ -72,6 +72,7 @@ function photo(id: string, roomType: Photo['roomType'] = 'unassigned'): Photo {
     contentType: 'image/png',
     size: 1234,
     url: `/api/properties/${propertyId}/photos/${id}/image`,
+    thumbnailUrl: `/api/properties/${propertyId}/photos/${id}/image?variant=thumbnail`,
   };
 }
 
@@ -96,7 +97,7 @@ describe('PropertyPhotos', () => {
     );
     const images = await screen.findAllByRole('img', { name: /^Photo \d/ });
     expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Photo 1: Unassigned', 'Photo 2: Kitchen']);
-    expect(images[0]!.getAttribute('src')).toBe(`/api/properties/${propertyId}/photos/a1/image`);
+    expect(images[0]!.getAttribute('src')).toBe(`/api/properties/${propertyId}/photos/a1/image?variant=thumbnail`);
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Photos (2)');
 
     const select = screen.getByRole('combobox', { name: 'Room type of photo 1' });

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
@@ -24,8 +24,13 @@ function renderWithProviders(children: React.ReactNode) {
 }
 
 describe('the self-drawn comparables map', () => {
+  beforeEach(() => {
+    // The map's layers ask for public map data; these tests are about the markers (the layers have their own).
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(503, { message: 'unavailable' })));
+  });
+
   it('draws the home and each placeable sale as labelled, focusable markers with the legend, scale and data source', () => {
-    render(<SvgComparablesMap subject={home} comparables={comparables} dataSource="Sample market data: Sacramento, CA sales, May 2008" />);
+    renderWithProviders(<SvgComparablesMap subject={home} comparables={comparables} dataSource="Sample market data: Sacramento, CA sales, May 2008" />);
     const map = screen.getByRole('group', { name: /^Map of your property and 2 comparable sales/ });
     expect(within(map).getByRole('button', { name: 'Your property: 3526 High St, Sacramento, CA 95838' })).toBeTruthy();
     expect(within(map).getByRole('button', { name: 'Comparable sale 1: 3924 High St, Sacramento, CA 95838, sold for $88,000' })).toBeTruthy();
@@ -37,7 +42,7 @@ describe('the self-drawn comparables map', () => {
   });
 
   it('opens an info popup from a marker and closes it with Escape, back on the marker', () => {
-    render(<SvgComparablesMap subject={home} comparables={comparables} dataSource={null} />);
+    renderWithProviders(<SvgComparablesMap subject={home} comparables={comparables} dataSource={null} />);
     const marker = screen.getByRole('button', { name: /^Comparable sale 2: / });
     fireEvent.click(marker);
     const popup = screen.getByRole('dialog');
@@ -54,7 +59,7 @@ describe('the self-drawn comparables map', () => {
   });
 
   it('zooms in and out with its buttons, changing the scale', () => {
-    render(<SvgComparablesMap subject={home} comparables={comparables} dataSource={null} />);
+    renderWithProviders(<SvgComparablesMap subject={home} comparables={comparables} dataSource={null} />);
     const scale = () => screen.getByRole('img', { name: /^Scale: / }).getAttribute('aria-label');
     const before = scale();
     fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));

@@ -1,12 +1,13 @@
-import { photoContentTypes, roomTypes, type Photo, type PhotoContentType, type RoomType, type UploadedPart } from '@hsa/contracts';
+import { photoContentTypes, roomTypes, type Photo, type PhotoContentType, type PhotoVariant, type RoomType, type UploadedPart } from '@hsa/contracts';
 import type { Part__Output as PartMessage } from '../gen/media/v1/Part';
 import type { Photo__Output as PhotoMessage } from '../gen/media/v1/Photo';
 
 /** The one mapping between media.v1 messages and the HTTP API's shapes (contracts), used by the gateway. */
 
 /** Where the browser loads a photo's image: a same-origin address that redirects to a short-lived signed URL. */
-export function photoImagePath(propertyId: string, photoId: string): string {
-  return `/api/properties/${encodeURIComponent(propertyId)}/photos/${encodeURIComponent(photoId)}/image`;
+export function photoImagePath(propertyId: string, photoId: string, variant: PhotoVariant = 'full'): string {
+  const path = `/api/properties/${encodeURIComponent(propertyId)}/photos/${encodeURIComponent(photoId)}/image`;
+  return variant === 'full' ? path : `${path}?variant=${variant}`;
 }
 
 const asRoomType = (value: string): RoomType =>
@@ -25,6 +26,7 @@ export function photoMessageToApi(msg: PhotoMessage): Photo {
     contentType: asContentType(msg.contentType),
     size: msg.size,
     url: photoImagePath(msg.propertyId, msg.id),
+    thumbnailUrl: photoImagePath(msg.propertyId, msg.id, 'thumbnail'),
   };
 }
 

@@ -8,12 +8,14 @@ import {
   type Property,
   type PropertyLookupResponse,
   type PropertyType,
+  type ValueHistoryResponse,
 } from '@hsa/contracts';
 import type { AddressPrediction__Output as AddressPredictionMessage } from '../gen/valuation/v1/AddressPrediction';
 import type { Comparable__Output as ComparableMessage } from '../gen/valuation/v1/Comparable';
 import type { LookupResponse__Output as LookupResponseMessage } from '../gen/valuation/v1/LookupResponse';
 import type { PropertyFacts__Output as PropertyFactsMessage } from '../gen/valuation/v1/PropertyFacts';
 import type { SubjectFacts } from '../gen/valuation/v1/SubjectFacts';
+import type { ValueHistoryResponse__Output as ValueHistoryResponseMessage } from '../gen/valuation/v1/ValueHistoryResponse';
 
 /**
  * The one mapping between valuation.v1 messages and the HTTP API's shapes (contracts), used by the
@@ -88,6 +90,25 @@ export function comparableMessageToApi(msg: ComparableMessage, dataSource: strin
     yearBuilt: orNull(msg.yearBuilt),
     lotSize: orNull(msg.lotSize),
     dataSource,
+  };
+}
+
+const indexLevels = ['metro', 'state', 'national'] as const;
+
+export function valueHistoryResponseToApi(msg: ValueHistoryResponseMessage): ValueHistoryResponse {
+  if (!msg.found || !msg.index) return { found: false, message: msg.message || valuationMessages.noValueHistory, dataSource: msg.dataSource };
+  const level = (indexLevels as readonly string[]).includes(msg.index.level) ? (msg.index.level as (typeof indexLevels)[number]) : 'national';
+  return {
+    found: true,
+    estimate: msg.estimate,
+    low: msg.low,
+    high: msg.high,
+    valueDate: msg.valueDate,
+    index: { name: msg.index.name, level, firstPeriod: msg.index.firstPeriod, lastPeriod: msg.index.lastPeriod, endDate: msg.index.endDate },
+    points: msg.points.map((p) => ({ date: p.date, value: p.value, low: p.low, high: p.high, afterIndexEnd: p.afterIndexEnd })),
+    sales: msg.sales.map((s) => ({ date: s.date, price: s.price })),
+    notes: msg.notes,
+    dataSource: msg.dataSource,
   };
 }
 

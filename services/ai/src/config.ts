@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
+import { commonConfigSchema, portVar, readConfig, trustedCallerKeysVar, type JSONWebKeySet } from '@hsa/service-kit';
 import type { OpenAiSettings } from './adapters/openai-engine';
 import type { NationalPriceLevel } from './domain/recommendations';
 
@@ -14,6 +14,8 @@ export interface AiServiceConfig {
   databaseUrl: string;
   databaseName: string;
   grpcHost: string;
+  /** Public keys of the components allowed to call (INTERNAL_AUTH_PUBLIC_KEYS). */
+  trustedCallerKeys: JSONWebKeySet;
   /** 0 picks a free port (tests). */
   grpcPort: number;
   /** HTTP /healthz and /readyz; undefined = no health server, 0 = a free port (tests). */
@@ -30,7 +32,8 @@ export interface AiServiceConfig {
 export const aiEnvSchema = commonConfigSchema.extend({
   DATABASE_URL: z.string().url(),
   AI_DATABASE_NAME: z.string().default('hsa_ai'),
-  AI_GRPC_HOST: z.string().default('0.0.0.0'),
+  AI_GRPC_HOST: z.string().default('127.0.0.1'),
+  INTERNAL_AUTH_PUBLIC_KEYS: trustedCallerKeysVar,
   AI_GRPC_PORT: portVar(50054),
   AI_HEALTH_PORT: portVar(8094),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
@@ -52,6 +55,7 @@ export function readAiConfig(env: NodeJS.ProcessEnv = process.env): AiServiceCon
     databaseUrl: e.DATABASE_URL,
     databaseName: e.AI_DATABASE_NAME,
     grpcHost: e.AI_GRPC_HOST,
+    trustedCallerKeys: e.INTERNAL_AUTH_PUBLIC_KEYS,
     grpcPort: e.AI_GRPC_PORT,
     healthPort: e.AI_HEALTH_PORT === 0 ? undefined : e.AI_HEALTH_PORT,
     natsUrl: e.NATS_URL,

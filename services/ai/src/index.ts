@@ -2,6 +2,8 @@ export * from './config';
 export * from './service';
 export { parseCostVsValue, type CostValueReference, type CostValueProject } from './domain/cost-vs-value';
 export { checkGrounding, checkNarrative, groundingFactsOf, wordCount, featureVocabulary } from './domain/grounding';
+export { fairHousingFindings, fairHousingRules, fairHousingSource, type FairHousingFinding } from './domain/fair-housing';
+export type { NeighborhoodFacts, FactPlace } from './domain/neighborhood-facts';
 export { writeListing, keySellingPoints, listingWordRange } from './domain/listing-writer';
 export { recommendFromReference, adaptProjects, type RecommendationSettings } from './domain/recommendations';
 export type { GenerationInput, HomeFacts, PhotoRoomType } from './domain/facts';

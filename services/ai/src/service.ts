@@ -12,6 +12,7 @@ import {
   type Logger,
   type ServingEndpoints,
   type OutboxRelay,
+  InternalTokenVerifier,
 } from '@hsa/service-kit';
 import { AiRepository } from './adapters/db/ai-repository';
 import { openAiEngine } from './adapters/openai-engine';
@@ -92,6 +93,7 @@ export async function startAiService(config: AiServiceConfig, options: AiService
 
     const endpoints = await serveGrpc({
       host: config.grpcHost,
+      auth: new InternalTokenVerifier(config.trustedCallerKeys, 'ai'),
       port: config.grpcPort,
       healthPort: config.healthPort,
       services: [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, groundingFactsOf, checkGrounding, type GenerationInput, type TextEngine } from '../src';
+import { createEngine, groundingFactsOf, checkGrounding, type GenerationInput, type NeighborhoodFacts, type TextEngine } from '../src';
+import { plantedViolations } from './support/fair-housing-phrases';
 import { captureLogger } from './support/capture-logger';
 import { content, promptFacts, startFakeOpenAi, type ChatRequest, type FakeOpenAi } from './support/fake-openai';
 import { capitolAve, nationalPrice, reference } from './helpers';
@@ -49,6 +50,44 @@ function groundedListingAnswer(request: ChatRequest) {
 }
 
 const home = (): GenerationInput => capitolAve();
+
+/** The facts of a home in Hagginwood, Sacramento, as the neighborhood service sends them. */
+function neighborhoodFacts(): NeighborhoodFacts {
+  return {
+    city: 'Sacramento',
+    state: 'CA',
+    zipCode: '95815',
+    comparableSales: 12,
+    medianSalePrice: 245_000,
+    medianPricePerSqft: 162,
+    medianTimeAdjustedPrice: 470_000,
+    priceIndexChangePercent: 91.8,
+    priceIndexPeriod: '2008-05-18 to 2026-11-22',
+    priceIndexName: 'FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)',
+    salesPeriod: 'May 2008',
+    radiusMiles: 1.4,
+    dataSource: 'Sample market data: Sacramento, CA sales, May 2008',
+    subjectEstimatedValue: 512_000,
+    subjectSquareFootage: 1850,
+    propertyType: 'single_family',
+    familyFriendlyScore: 7.4,
+    walkabilityScore: 6.1,
+    diningScore: null,
+    schools: [{ name: 'Hagginwood Elementary', kind: 'school', level: 'Elementary', grades: 'K-6', distanceMiles: 0.45 }],
+    parks: [{ name: 'Hagginwood Park', kind: 'park', level: '', grades: '', distanceMiles: 0.24 }],
+    amenities: [
+      { name: 'Food Source #7', kind: 'grocery', level: '', grades: '', distanceMiles: 0.68 },
+      { name: 'Marysville Blvd & Grand Ave (SB)', kind: 'transit_stop', level: '', grades: '', distanceMiles: 0.05 },
+    ],
+    restaurants: [],
+    neighborhoodName: 'Hagginwood',
+    censusTract: 'Census tract 66, Sacramento County',
+    tractCensusMedianValue: 74_600,
+    tractMedianValueToday: 214_000,
+    sources: ['Public schools: California Department of Education school directory (2018)'],
+    gaps: ['No restaurant, café or bar data exists for this area.'],
+  };
+}
 
 describe('OpenAI-compatible engine over the chat-completions wire format', () => {
   it('asks for JSON-schema structured output with only the true facts, and uses a valid, grounded answer', async () => {
@@ -210,43 +249,64 @@ describe('OpenAI-compatible engine over the chat-completions wire format', () =>
     expect((await e.recommendations(home(), soon())).engine).toBe('embedded');
   });
 
-  it('writes the neighborhood narrative from the facts, and refuses named places or invented figures', async () => {
+  it('writes the neighborhood narrative from the facts, naming only the places they hold, and refuses invented places or figures', async () => {
     const { engine: e } = engine();
-    const facts = {
-      city: 'Sacramento',
-      state: 'CA',
-      zipCode: '95816',
-      comparableSales: 12,
-      medianSalePrice: 245_000,
-      medianPricePerSqft: 162,
-      medianTimeAdjustedPrice: 470_000,
-      priceIndexChangePercent: 91.8,
-      priceIndexPeriod: '2008-05-18 to 2026-11-22',
-      priceIndexName: 'FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)',
-      salesPeriod: '2008-05-15 to 2008-05-21',
-      radiusMiles: 1.4,
-      dataSource: 'Sample market data: Sacramento, CA sales, May 2008',
-      subjectEstimatedValue: 512_000,
-      subjectSquareFootage: 1850,
-      propertyType: 'single_family',
-    };
+    const facts = neighborhoodFacts();
     const narrative = {
-      familyFriendly: 'No data on schools or parks is available for this location yet.',
-      walkability: 'No data on nearby amenities is available yet.',
-      dining: 'No restaurant data is available yet.',
-      lifestyle: 'A market where 12 recorded sales nearby had a median price of $245,000.',
-      lifestyleKeyFeatures: ['Recorded sales within 1.4 miles'],
-      buyerProfile: 'Buyers comparing homes around $470,000 at today\'s price level.',
-      marketContext: 'Prices in the index rose about 92% since the sales (2008 to 2026).',
+      familyFriendly: 'The nearest elementary school is Hagginwood Elementary (grades K-6), 0.45 mi away; Hagginwood Park is 0.24 mi away. Score 7.4 out of 10.',
+      walkability: 'The nearest grocery store is Food Source #7, 0.68 mi away, and a SacRT stop is 0.05 mi away.',
+      dining: 'No restaurant data exists for this area, so dining is not scored.',
+      lifestyle: 'A home in Hagginwood, where 12 recorded sales nearby had a median price of $245,000.',
+      lifestyleKeyFeatures: ['Nearest park: Hagginwood Park (0.24 mi)'],
+      buyerProfile: "Suited to buyers looking for a 2-bedroom single-family home around $470,000 at today's prices.",
+      marketContext: 'Prices in the index rose about 92% since the sales (2008 to 2026). The tract median was $74,600 in 2000.',
       valueDrivers: ['Median $162 per square foot in recorded sales'],
     };
     fake.script(content(narrative));
     const written = await e.neighborhoodNarrative(facts, soon());
     expect(written).toEqual({ ...narrative, model: 'test-model' });
+    const prompt = fake.requests[0]!.body;
+    expect(prompt.messages[0]!.content).toMatch(/Never describe the people who live in the area/);
+    expect(promptFacts(prompt)).toMatchObject({ neighborhoodName: 'Hagginwood', walkabilityScore: 6.1, schools: [{ name: 'Hagginwood Elementary' }] });
 
     fake.script(content({ ...narrative, familyFriendly: 'Walk to Lincoln Elementary School and McKinley Park.' }));
     expect(await e.neighborhoodNarrative(facts, soon())).toBeNull();
     fake.script(content({ ...narrative, marketContext: 'Homes sell within 9 days on average.' }));
     expect(await e.neighborhoodNarrative(facts, soon())).toBeNull();
+  });
+
+  it('rejects every planted fair-housing violation in a model narrative, listing or recommendation', async () => {
+    const { engine: e, lines } = engine();
+    const facts = neighborhoodFacts();
+    const clean = {
+      familyFriendly: 'The nearest elementary school is Hagginwood Elementary, 0.45 mi away.',
+      walkability: 'A SacRT stop is 0.05 mi away.',
+      dining: 'No restaurant data exists for this area.',
+      lifestyle: 'A home in Hagginwood with a park 0.24 mi away.',
+      lifestyleKeyFeatures: ['Nearest park: Hagginwood Park (0.24 mi)'],
+      buyerProfile: 'Suited to buyers looking for a single-family home near a park.',
+      marketContext: 'The tract median was $74,600 in 2000.',
+      valueDrivers: ['Median $162 per square foot in recorded sales'],
+    };
+    for (const planted of plantedViolations) {
+      for (const field of ['familyFriendly', 'lifestyle', 'buyerProfile'] as const) {
+        fake.script(content({ ...clean, [field]: `${clean[field]} ${planted}` }));
+        expect(await e.neighborhoodNarrative(facts, soon()), `${field}: ${planted}`).toBeNull();
+      }
+    }
+    const fairHousingWarnings = lines.filter((l) => /^fair-housing/.test(String((l.err as { message?: string } | undefined)?.message ?? '')));
+    expect(fairHousingWarnings).toHaveLength(plantedViolations.length * 3);
+
+    for (const planted of plantedViolations.slice(0, 6)) {
+      fake.respondWith((req) => {
+        const answer = groundedListingAnswer(req);
+        return content({ ...answer, description: `${answer.description} ${planted}` });
+      });
+      expect((await e.listing(home(), 0, soon())).engine, planted).toBe('embedded');
+      fake.respondWith(() =>
+        content({ recommendations: [{ candidateId: 'garage-door-replacement', title: 'Replace the garage door', description: `A new door. ${planted}`, priority: 'high' }] }),
+      );
+      expect((await e.recommendations(home(), soon())).engine, planted).toBe('embedded');
+    }
   });
 });

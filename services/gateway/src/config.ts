@@ -1,8 +1,24 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commonConfigSchema, flagVar, portVar, readConfig } from '@hsa/service-kit';
+import { callerKeyVar, commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
+import { parseRateLimitOverrides } from './domain/rate-limit-policies';
+import { parseTrustedProxies } from './domain/trusted-proxies';
 
 const DEV_SESSION_SECRET = 'hsa-dev-session-secret-change-me';
+
+/** A variable read by `parse`, whose error message becomes the configuration error. */
+const parsedVar = <T>(parse: (text: string) => T) =>
+  z
+    .string()
+    .default('')
+    .transform((value, ctx): T => {
+      try {
+        return parse(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
 
 export const gatewayConfigSchema = commonConfigSchema.extend({
   PORT: portVar(8080),
@@ -15,7 +31,10 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(7 * 24 * 60),
   SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30 * 24 * 60),
-  TRUST_PROXY: flagVar(false),
+  /** The proxies in front of the gateway whose X-Forwarded-* headers are believed (see trusted-proxies.ts). */
+  TRUST_PROXY: parsedVar(parseTrustedProxies),
+  /** Overrides of the per-user and per-client limits (see rate-limit-policies.ts). */
+  RATE_LIMITS: parsedVar(parseRateLimitOverrides),
   OIDC_ISSUER_URL: z.string().url().default('http://localhost:8081'),
   OIDC_CLIENT_ID: z.string().default('hsa-web'),
   OIDC_CLIENT_SECRET: z.string().default('hsa-dev-secret'),
@@ -26,10 +45,13 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   /** Deadline of the AI calls: a model can take a while (the AI service falls back to its embedded engine before it). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   MEDIA_SERVICE_ADDRESS: z.string().default('127.0.0.1:50053'),
+  /** Where browsers upload photos and load them from: allowed by the Content-Security-Policy. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   /** A referrer-restricted Google Maps JavaScript key sent to browsers (never the server key). */
   GOOGLE_MAPS_BROWSER_KEY: z.string().optional(),
-  AUTOCOMPLETE_RATE_LIMIT_BURST: z.coerce.number().min(1).default(20),
-  AUTOCOMPLETE_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(5),
+  /** The gateway's private key: it signs every call to the services with the signed-in user (see the kit's internal-auth). */
+  INTERNAL_AUTH_PRIVATE_KEY: callerKeyVar,
   GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   WEB_ROOT: z.string().default(path.resolve(__dirname, '../../../frontends')),

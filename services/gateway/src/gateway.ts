@@ -2,7 +2,8 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { createLogger, EventBus, openDatabase, type Logger } from '@hsa/service-kit';
+import type { Express } from 'express';
+import { createLogger, EventBus, InternalTokenSigner, openDatabase, type Logger } from '@hsa/service-kit';
 import { OidcSignIn } from './adapters/oidc';
 import { MediaClient } from './adapters/media-client';
 import { PropertyClient } from './adapters/property-client';
@@ -13,12 +14,16 @@ import { NeighborhoodClient } from './adapters/neighborhood-client';
 import type { GatewayConfig } from './config';
 import { EventHub } from './domain/event-hub';
 import { createApp } from './http/app';
+import { PendingSignInCookie } from './http/pending-sign-in';
+import { RateLimits } from './http/rate-limits';
 import { sessionMiddleware } from './http/sessions';
 
 export interface GatewayHandle {
   url: string;
   port: number;
   hub: EventHub;
+  /** The Express application (its route table is what the security tests enumerate). */
+  app: Express;
   close(): Promise<void>;
 }
 
@@ -31,11 +36,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     logger,
     poolSize: 5,
   });
-  const properties = new PropertyClient(config.PROPERTY_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
-  const valuation = new ValuationClient(config.VALUATION_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
-  const ai = new AiClient(config.AI_SERVICE_ADDRESS, config.AI_TIMEOUT_MS);
-  const neighborhood = new NeighborhoodClient(config.NEIGHBORHOOD_SERVICE_ADDRESS, config.AI_TIMEOUT_MS);
-  const media = new MediaClient(config.MEDIA_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const signer = new InternalTokenSigner(config.INTERNAL_AUTH_PRIVATE_KEY, 'gateway');
+  const properties = new PropertyClient(signer, config.PROPERTY_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const valuation = new ValuationClient(signer, config.VALUATION_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
+  const ai = new AiClient(signer, config.AI_SERVICE_ADDRESS, config.AI_TIMEOUT_MS);
+  const neighborhood = new NeighborhoodClient(signer, config.NEIGHBORHOOD_SERVICE_ADDRESS, config.AI_TIMEOUT_MS, config.GRPC_TIMEOUT_MS);
+  const media = new MediaClient(signer, config.MEDIA_SERVICE_ADDRESS, config.GRPC_TIMEOUT_MS);
   const oidc = new OidcSignIn(
     {
       issuerUrl: config.OIDC_ISSUER_URL,
@@ -57,11 +63,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     new URL(config.publicUrl).origin,
     ...config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
   ]);
+  const rateLimits = new RateLimits(database.pool, config.RATE_LIMITS);
   const app = createApp({
     logger,
     publicUrl: config.publicUrl,
     allowedOrigins,
-    trustProxy: config.TRUST_PROXY || secure,
+    trustedProxies: config.TRUST_PROXY,
     session: sessionMiddleware({
       pool: database.pool,
       secret: config.SESSION_SECRET,
@@ -70,7 +77,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     }),
     absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
     oidc,
-    clientId: config.OIDC_CLIENT_ID,
+    pendingSignIn: new PendingSignInCookie(config.SESSION_SECRET, secure),
+    rateLimits: { limit: rateLimits.limit, writes: rateLimits.writes() },
+    contentSources: { objectStoreUrl: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT, issuerUrl: config.OIDC_ISSUER_URL },
     properties,
     valuation,
     ai: {
@@ -80,7 +89,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       photoRoomTypes: async (userId, propertyId) => (await media.list(userId, propertyId)).map((photo) => photo.roomType),
     },
     media,
-    autocompleteRateLimit: { capacity: config.AUTOCOMPLETE_RATE_LIMIT_BURST, refillPerSecond: config.AUTOCOMPLETE_RATE_LIMIT_PER_SECOND },
+    map: neighborhood,
     hub,
     readiness: {
       database: () => database.db.execute(sql`select 1`).then(() => true),
@@ -106,6 +115,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     url: `http://127.0.0.1:${port}`,
     port,
     hub,
+    app,
     close: async () => {
       oidc.stop();
       await subscription.stop();

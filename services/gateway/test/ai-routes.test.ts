@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aiMessages,
   listingSchema,
+  mapLayersSchema,
+  mapMessages,
+  mapTileSchema,
   neighborhoodInsightsSchema,
   recommendationListSchema,
   recommendationSchema,
@@ -169,15 +172,18 @@ describe('listing', () => {
 });
 
 describe('neighborhood', () => {
-  it('answers the insights of a located property, with no invented places or scores', async () => {
+  it('answers the insights of a located property: real places and scores, and no dining score without data', async () => {
     const userId = newUser();
     const property = await create(userId);
     const res = await request(`/api/properties/${property.id}/neighborhood`, { user: userId });
     expect(res.status).toBe(200);
     const insights: NeighborhoodInsights = neighborhoodInsightsSchema.parse(res.json);
-    expect(insights.familyFriendly).toMatchObject({ score: null, nearbySchools: [], parks: [] });
-    expect(insights.walkability.score).toBeNull();
+    expect(insights.familyFriendly.score).toBeGreaterThan(0);
+    expect(insights.familyFriendly.nearbySchools.length).toBeGreaterThan(0);
+    expect(insights.walkability.score).toBeGreaterThan(0);
     expect(insights.dining).toMatchObject({ score: null, restaurants: [] });
+    expect(insights.area.neighborhood?.name).toBeTruthy();
+    expect(insights.sources.map((s) => s.id)).toContain('cde-schools');
     expect(insights.marketStats.salesCount).toBeGreaterThan(0);
     expect(insights.marketContext.description).toMatch(/recorded sales/);
   });
@@ -188,5 +194,47 @@ describe('neighborhood', () => {
     const res = await request(`/api/properties/${property.id}/neighborhood`, { user: userId });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ message: aiMessages.coordinatesRequired });
+  });
+});
+
+describe('map layers (public data, anonymous)', () => {
+  const highStTile = { z: 13, x: 1332, y: 3141 };
+
+  it('answers the layers, the data bounds and the credits, cacheable', async () => {
+    const res = await request('/api/map/layers');
+    expect(res.status).toBe(200);
+    const layers = mapLayersSchema.parse(res.json);
+    expect(layers.layers.map((l) => l.id)).toEqual(['neighborhoods', 'tracts', 'transit_lines', 'parks', 'schools', 'transit_stops']);
+    const credits = layers.credits.map((c) => c.credit).join(' ');
+    for (const credit of ['City of Sacramento', 'US Census Bureau', 'SacRT', 'GreenInfo Network', 'California Department of Education']) {
+      expect(credits).toContain(credit);
+    }
+    expect(layers.notDrawn).toMatch(/Streets are not drawn/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a tile with only the layers asked for', async () => {
+    const all = mapTileSchema.parse((await request(`/api/map/tiles/${highStTile.z}/${highStTile.x}/${highStTile.y}`)).json);
+    expect(Object.keys(all.layers).sort()).toEqual(['neighborhoods', 'parks', 'schools', 'tracts', 'transit_lines']);
+    const some = await request(`/api/map/tiles/${highStTile.z}/${highStTile.x}/${highStTile.y}?layers=parks,schools`);
+    expect(some.status).toBe(200);
+    expect(some.headers.get('cache-control')).toBe('public, max-age=86400');
+    const tile = mapTileSchema.parse(some.json);
+    expect(Object.keys(tile.layers).sort()).toEqual(['parks', 'schools']);
+    expect(tile.layers.parks).toEqual(all.layers.parks);
+  });
+
+  it('refuses bad tile addresses and unknown layers with 400, and answers an empty tile outside the data', async () => {
+    for (const path of ['/api/map/tiles/13/99999/1', '/api/map/tiles/x/1/1', '/api/map/tiles/13/1.5/1', '/api/map/tiles/30/1/1']) {
+      const res = await request(path);
+      expect(res.status, path).toBe(400);
+      expect((res.json as { message: string }).message).toContain(mapMessages.badTile);
+    }
+    const bad = await request(`/api/map/tiles/13/1332/3141?layers=parks,streets`);
+    expect(bad.status).toBe(400);
+    expect((bad.json as { message: string }).message).toContain(mapMessages.badLayers);
+    const empty = await request('/api/map/tiles/13/0/0');
+    expect(empty.status).toBe(200);
+    expect(empty.json).toEqual({ z: 13, x: 0, y: 0, layers: {} });
   });
 });

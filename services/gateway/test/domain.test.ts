@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@hsa/contracts';
+import { testInternalAuthEnv } from '@hsa/service-kit/testing';
+import { loadGatewayConfig } from '../src/config';
 import { EventHub } from '../src/domain/event-hub';
-import { isAllowedOrigin } from '../src/domain/origin';
+import { isAllowedOrigin, isOwnNavigation } from '../src/domain/origin';
+import { defaultRateLimits, describeWait, parseRateLimitOverrides } from '../src/domain/rate-limit-policies';
 import { safeReturnTo } from '../src/domain/return-to';
+import { parseTrustedProxies } from '../src/domain/trusted-proxies';
+import { OPEN_REDIRECT_VECTORS } from './support/attack-vectors';
 import { isAppRoute } from '../src/domain/routes';
 import { userFromClaims } from '../src/domain/user';
 
@@ -21,7 +26,12 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(['a'], PUBLIC)).toBe('/');
     expect(safeReturnTo('x'.repeat(3000), PUBLIC)).toBe('/');
   });
+  it('refuses every path a browser could read as a network-path reference', () => {
+    // Each one resolves to a same-origin URL whose path starts with `//` or `/\\` (or hides one).
+    for (const vector of OPEN_REDIRECT_VECTORS) expect(`${vector} -> ${safeReturnTo(vector, PUBLIC)}`).toBe(`${vector} -> /`);
+  });
 });
+
 
 describe('isAllowedOrigin', () => {
   const allowed = new Set([PUBLIC]);
@@ -34,6 +44,78 @@ describe('isAllowedOrigin', () => {
     expect(isAllowedOrigin('POST', { origin: 'http://evil.example' }, allowed)).toBe(false);
     expect(isAllowedOrigin('DELETE', {}, allowed)).toBe(false);
     expect(isAllowedOrigin('POST', { origin: 'null' }, allowed)).toBe(false);
+  });
+});
+
+describe('isOwnNavigation (cross-site logout)', () => {
+  const allowed = new Set([PUBLIC, 'https://app.example']);
+  it('accepts the product itself and a typed address', () => {
+    expect(isOwnNavigation({ secFetchSite: 'same-origin' }, allowed)).toBe(true);
+    expect(isOwnNavigation({ secFetchSite: 'none' }, allowed)).toBe(true);
+  });
+  it('refuses another site, whatever it claims', () => {
+    expect(isOwnNavigation({ secFetchSite: 'cross-site', referer: 'https://evil.example/' }, allowed)).toBe(false);
+    expect(isOwnNavigation({ secFetchSite: 'cross-site' }, allowed)).toBe(false);
+    expect(isOwnNavigation({ secFetchSite: 'same-site', referer: 'http://localhost:3000/' }, allowed)).toBe(false);
+  });
+  it('accepts a listed origin of ours that is another site', () => {
+    expect(isOwnNavigation({ secFetchSite: 'same-site', referer: 'https://app.example/dashboard' }, allowed)).toBe(true);
+  });
+  it('judges browsers without Sec-Fetch-Site by their Referer', () => {
+    expect(isOwnNavigation({}, allowed)).toBe(true);
+    expect(isOwnNavigation({ referer: `${PUBLIC}/dashboard` }, allowed)).toBe(true);
+    expect(isOwnNavigation({ referer: 'https://evil.example/' }, allowed)).toBe(false);
+  });
+});
+
+describe('parseTrustedProxies', () => {
+  it('trusts nobody by default', () => {
+    for (const off of ['', 'false', '0', 'off']) expect(parseTrustedProxies(off)).toBe(false);
+  });
+  it('reads addresses, subnets, proxy-addr names and hop counts', () => {
+    expect(parseTrustedProxies('loopback, 10.0.0.0/8,fd00::/8')).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+    expect(parseTrustedProxies('2')).toBe(2);
+  });
+  it('refuses "true" and unreadable entries', () => {
+    expect(() => parseTrustedProxies('true')).toThrow(/any client choose its own address/);
+    expect(() => parseTrustedProxies('proxy.internal')).toThrow(/invalid IP address/);
+  });
+});
+
+describe('gateway configuration', () => {
+  const env = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/postgres', ...testInternalAuthEnv() };
+  it('reads TRUST_PROXY and RATE_LIMITS, and names what is wrong with them', () => {
+    const config = loadGatewayConfig({ ...env, TRUST_PROXY: 'loopback,10.0.0.0/8', RATE_LIMITS: 'generation.user=10/1h' });
+    expect(config.TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8']);
+    expect(config.RATE_LIMITS).toEqual({ 'generation.user': { points: 10, windowSeconds: 3600 } });
+    expect(loadGatewayConfig(env)).toMatchObject({ TRUST_PROXY: false, RATE_LIMITS: {} });
+    expect(() => loadGatewayConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/Invalid configuration:\n  TRUST_PROXY: must name the proxies/);
+    expect(() => loadGatewayConfig({ ...env, RATE_LIMITS: 'nope' })).toThrow(/RATE_LIMITS: "nope" is not <class>/);
+  });
+});
+
+describe('rate limit policies', () => {
+  it('reads overrides and keeps the other defaults', () => {
+    expect(parseRateLimitOverrides('generation.user=10/1h, search.client=600/1m,write.user=5/30s')).toEqual({
+      'generation.user': { points: 10, windowSeconds: 3600 },
+      'search.client': { points: 600, windowSeconds: 60 },
+      'write.user': { points: 5, windowSeconds: 30 },
+    });
+    expect(parseRateLimitOverrides('')).toEqual({});
+    expect(Object.keys(defaultRateLimits)).toHaveLength(12);
+  });
+  it('refuses unknown classes and unreadable windows', () => {
+    expect(() => parseRateLimitOverrides('everything.user=1/1m')).toThrow(/class among write, search/);
+    expect(() => parseRateLimitOverrides('write.user=10')).toThrow(/<calls>\/<window>/);
+    expect(() => parseRateLimitOverrides('write.anyone=10/1m')).toThrow();
+    expect(() => parseRateLimitOverrides('write.user=0/1m')).toThrow(/at least 1/);
+  });
+  it('names the wait in words', () => {
+    expect(describeWait(0.2)).toBe('1 second');
+    expect(describeWait(45)).toBe('45 seconds');
+    expect(describeWait(600)).toBe('10 minutes');
+    expect(describeWait(3600)).toBe('60 minutes');
+    expect(describeWait(7200)).toBe('2 hours');
   });
 });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUser, Property } from '@hsa/contracts';
+import { valueHistoryResponseSchema, type AuthUser, type Property } from '@hsa/contracts';
+import { databaseUrlFor } from '@hsa/service-kit';
+import pg from 'pg';
+import { OPEN_REDIRECT_VECTORS } from './support/attack-vectors';
 import { TestBrowser } from './support/browser';
 import { startTestStack, waitFor, type TestStack } from './support/stack';
 
@@ -38,24 +41,49 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     await stack?.close();
   });
 
+  const sessionCount = async () => {
+    const client = new pg.Client({ connectionString: databaseUrlFor(stack.config.DATABASE_URL, stack.config.GATEWAY_DATABASE_NAME) });
+    await client.connect();
+    try {
+      return Number((await client.query('select count(*) from session')).rows[0].count);
+    } finally {
+      await client.end();
+    }
+  };
+
   it('answers 401 for the current user when signed out', async () => {
     const res = await new TestBrowser(stack.publicUrl).request('/api/auth/user');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('signs in through the provider form, with a fresh session id and a safe cookie, back to where it started', async () => {
+  it('signs in with PKCE (S256), a state and a nonce, keeping nothing in the session store before sign-in', async () => {
+    const sessionsBefore = await sessionCount();
     const login = await alice.request('/api/login?returnTo=%2Fdashboard%3Ftab%3Dactive');
     expect(login.status).toBe(302);
-    expect(login.headers.get('location')).toContain('/auth?');
-    const preLoginSid = alice.cookie(stack.publicUrl, 'hsa.sid');
-    expect(preLoginSid).toBeDefined();
+    const authorize = new URL(login.headers.get('location')!);
+    expect(authorize.pathname).toContain('/auth');
+    expect(authorize.searchParams.get('scope')).toBe('openid profile email');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    // The pending sign-in is an encrypted cookie for the callback only, gone in 10 minutes; no session yet.
+    expect(alice.cookie(stack.publicUrl, 'hsa.sid')).toBeUndefined();
+    const pending = alice.setCookieLines.get('hsa.signin')!;
+    expect(pending).toMatch(/HttpOnly/i);
+    expect(pending).toMatch(/SameSite=Lax/i);
+    expect(pending).toMatch(/Path=\/api\/callback/i);
+    expect(pending).toMatch(/Max-Age=600/i);
+    expect(pending).not.toContain(authorize.searchParams.get('state'));
+    for (let i = 0; i < 10; i++) await new TestBrowser(stack.publicUrl).request('/api/login');
+    expect(await sessionCount()).toBe(sessionsBefore);
 
     const landed = await alice.signIn('Ada.Lovelace@Example.com', 'Ada King Lovelace', '/dashboard?tab=active');
     expect(landed).toBe(`${stack.publicUrl}/dashboard?tab=active`);
-    const sid = alice.cookie(stack.publicUrl, 'hsa.sid');
-    expect(sid).toBeDefined();
-    expect(sid).not.toBe(preLoginSid);
+    expect(alice.cookie(stack.publicUrl, 'hsa.sid')).toBeDefined();
+    expect(alice.cookie(stack.publicUrl, 'hsa.signin')).toBeUndefined();
+    expect(await sessionCount()).toBe(sessionsBefore + 1);
 
     const res = await alice.request('/api/auth/user');
     expect(res.status).toBe(200);
@@ -72,16 +100,38 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
 
   it('sets the session cookie httpOnly and SameSite=Lax (not Secure over plain http)', async () => {
     const b = new TestBrowser(stack.publicUrl);
-    const res = await b.request('/api/login');
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('hsa.sid='))!;
+    await b.signIn('frank@example.com', 'Frank');
+    const cookie = b.setCookieLines.get('hsa.sid')!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
   });
 
-  it('refuses open redirects after sign-in', async () => {
+  it('refuses a callback that does not match the sign-in this browser started', async () => {
+    const mallory = new TestBrowser(stack.publicUrl);
+    const { res, url } = await mallory.navigate('/api/login?returnTo=%2Fdashboard');
+    const form = await res.text();
+    // The victim's browser arrives at the callback with the attacker's code but without the attacker's cookie.
+    const victim = new TestBrowser(stack.publicUrl);
+    let callback: URL | undefined;
+    const submitted = await mallory.submitForm(form, url, { email: 'mallory@example.com', name: 'Mallory' }, (location) => {
+      if (location.pathname === '/api/callback') callback = location;
+      return location.pathname !== '/api/callback';
+    });
+    expect(submitted.url).toContain('/api/callback');
+    const landed = await victim.navigate(callback!.pathname + callback!.search);
+    expect(landed.url).toBe(`${stack.publicUrl}/`);
+    expect((await victim.request('/api/auth/user')).status).toBe(401);
+  });
+
+  it('refuses open redirects after sign-in, for every vector', async () => {
     const b = new TestBrowser(stack.publicUrl);
     expect(await b.signIn('eve@example.com', 'Eve', 'https://evil.example/x')).toBe(`${stack.publicUrl}/`);
+    for (const vector of OPEN_REDIRECT_VECTORS) {
+      // The return path travels in the encrypted pending sign-in cookie; the callback redirects to it.
+      const landed = await new TestBrowser(stack.publicUrl).signIn('eve@example.com', 'Eve', vector);
+      expect(`${vector} -> ${landed}`).toBe(`${vector} -> ${stack.publicUrl}/`);
+    }
   });
 
   it('answers 401 to every property call when signed out', async () => {
@@ -255,6 +305,18 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect(await (await alice.request(`/api/properties/${created.id}`)).json()).toMatchObject(values);
     expect((await bob.request(`/api/properties/${created.id}/refresh-valuation`, { method: 'POST' })).status).toBe(404);
     expect((await anon.request(`/api/properties/${created.id}/refresh-valuation`, { method: 'POST' })).status).toBe(401);
+
+    // The value over time carries the saved estimate along the metro index, with the home's recorded sale.
+    const history = await alice.request(`/api/properties/${created.id}/value-history`);
+    expect(history.status).toBe(200);
+    const body = valueHistoryResponseSchema.parse(await history.json());
+    if (!body.found) throw new Error(`no value history: ${body.message}`);
+    expect(body).toMatchObject({ estimate: values.estimatedValue, low: values.estimatedValueLow, high: values.estimatedValueHigh });
+    expect(body.points.at(-1)!.value).toBe(values.estimatedValue);
+    expect(body.index).toMatchObject({ level: 'metro', lastPeriod: '2024 Q3' });
+    expect(body.sales).toEqual([{ date: '2008-05-21', price: 59222 }]);
+    expect((await bob.request(`/api/properties/${created.id}/value-history`)).status).toBe(404);
+    expect((await anon.request(`/api/properties/${created.id}/value-history`)).status).toBe(401);
   });
 
   it('keeps sessions across a gateway restart (stored in PostgreSQL)', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaMessages, type CreateUploadResponse, type Photo, type Property, type UploadParametersResponse } from '@hsa/contracts';
+import { png } from './support/images';
 import { TEST_USER_HEADER, startMediaTestStack, type MediaTestStack } from './support/media-stack';
 
 let stack: MediaTestStack;
@@ -31,6 +31,9 @@ async function request(path: string, init: { method?: string; user?: string; jso
 }
 
 const newUser = () => `user-${randomUUID()}`;
+const MiB = 1024 * 1024;
+/** A file over the multipart threshold, as the uploader announces it. */
+const HUGE = 101 * MiB;
 const newProperty = (userId: string): Promise<Property> =>
   stack.properties.create(userId, {
     address: '1 Photo Lane',
@@ -42,33 +45,6 @@ const newProperty = (userId: string): Promise<Property> =>
     squareFootage: 1500,
     propertyType: 'single_family',
   });
-
-/** A tiny real PNG (1x1). */
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 10, 120, 200]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function uploadPhoto(user: string, property: Property, body: Buffer = png()): Promise<Photo> {
   const upload = await request('/api/objects/upload', { method: 'POST', user, json: { propertyId: property.id, contentType: 'image/png', size: body.length } });
@@ -89,16 +65,19 @@ describe('the spec photo calls', () => {
     const user = newUser();
     const property = await newProperty(user);
 
-    // The spec's client sends no body: a URL under a new key of the user.
+    // The spec's client sent no body; every URL now names the exact size it accepts, so a size is required.
     const bare = await request('/api/objects/upload', { method: 'POST', user });
-    expect(bare.status).toBe(200);
-    expect(Object.keys(bare.json as object).sort()).toEqual(['expiresIn', 'headers', 'key', 'uploadURL']);
-    expect((bare.json as CreateUploadResponse).uploadURL).toMatch(new RegExp(`^${stack.s3.endpoint}/hsa-gw-test/uploads/[0-9a-f]{32}/[0-9a-f-]{36}\\?X-Amz-`));
+    expect(bare).toMatchObject({ status: 400, json: { message: mediaMessages.sizeRequired } });
+    const sized = await request('/api/objects/upload', { method: 'POST', user, json: { size: 1234 } });
+    expect(sized.status).toBe(200);
+    expect(Object.keys(sized.json as object).sort()).toEqual(['expiresIn', 'headers', 'key', 'uploadURL']);
+    expect((sized.json as CreateUploadResponse).uploadURL).toMatch(new RegExp(`^${stack.s3.endpoint}/hsa-gw-test/uploads/[0-9a-f]{32}/[0-9a-f-]{36}\\?X-Amz-`));
 
     const photo = await uploadPhoto(user, property);
-    expect(Object.keys(photo).sort()).toEqual(['contentType', 'id', 'originalPath', 'propertyId', 'roomType', 'size', 'uploadedAt', 'url']);
-    expect(photo).toMatchObject({ propertyId: property.id, roomType: 'unassigned', contentType: 'image/png', size: png().length });
+    expect(Object.keys(photo).sort()).toEqual(['contentType', 'id', 'originalPath', 'propertyId', 'roomType', 'size', 'thumbnailUrl', 'uploadedAt', 'url']);
+    expect(photo).toMatchObject({ propertyId: property.id, roomType: 'unassigned', contentType: 'image/jpeg' });
     expect(photo.url).toBe(`/api/properties/${property.id}/photos/${photo.id}/image`);
+    expect(photo.thumbnailUrl).toBe(`/api/properties/${property.id}/photos/${photo.id}/image?variant=thumbnail`);
     expect(Number.isNaN(Date.parse(photo.uploadedAt))).toBe(false);
 
     const listed = await request(`/api/properties/${property.id}/photos`, { user });
@@ -109,13 +88,18 @@ describe('the spec photo calls', () => {
     expect(patched).toMatchObject({ status: 200, json: { ...photo, roomType: 'master_bedroom' } });
     expect((await request(`/api/properties/${property.id}/photos`, { user })).json).toEqual([{ ...photo, roomType: 'master_bedroom' }]);
 
-    const image = await request(photo.url, { user });
-    expect(image.status).toBe(302);
-    const location = image.headers.get('location')!;
-    expect(location.startsWith(`${stack.s3.endpoint}/hsa-gw-test/photos/`)).toBe(true);
-    const bytes = await fetch(location);
-    expect(bytes.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await bytes.arrayBuffer())).toEqual(png());
+    for (const address of [photo.url, photo.thumbnailUrl]) {
+      const image = await request(address, { user });
+      expect(image.status).toBe(302);
+      const location = image.headers.get('location')!;
+      expect(location.startsWith(`${stack.s3.endpoint}/hsa-gw-test/photos/`)).toBe(true);
+      const bytes = await fetch(location);
+      expect(bytes.headers.get('content-type')).toBe('image/jpeg');
+      expect(bytes.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(bytes.headers.get('content-disposition')).toMatch(/^inline; filename="photo-[0-9a-f-]{36}(-thumbnail)?\.jpg"$/);
+      expect([...Buffer.from(await bytes.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    expect(await request(`${photo.url}?variant=original`, { user })).toMatchObject({ status: 400, json: { message: 'variant must be one of: full, thumbnail' } });
   });
 
   it('answers 401 to anonymous callers on every photo and uploader route', async () => {
@@ -150,8 +134,8 @@ describe('the spec photo calls', () => {
     expect((await request(base, { method: 'POST', user: intruder, json: { originalPath: photo.originalPath } })).status).toBe(404);
     expect((await request(`${base}/${photo.id}`, { method: 'PATCH', user: intruder, json: { roomType: 'garage' } })).status).toBe(404);
     expect((await request(`${base}/${photo.id}/image`, { user: intruder })).status).toBe(404);
-    expect((await request('/api/objects/upload', { method: 'POST', user: intruder, json: { propertyId: property.id } })).status).toBe(404);
-    expect((await request('/api/uploads/s3/multipart', { method: 'POST', user: intruder, json: { filename: 'a.jpg', type: 'image/jpeg', metadata: { propertyId: property.id } } })).status).toBe(404);
+    expect((await request('/api/objects/upload', { method: 'POST', user: intruder, json: { propertyId: property.id, size: 100 } })).status).toBe(404);
+    expect((await request('/api/uploads/s3/multipart', { method: 'POST', user: intruder, json: { filename: 'a.jpg', type: 'image/jpeg', metadata: { propertyId: property.id, size: HUGE } } })).status).toBe(404);
     expect((await request(`/api/uploads/s3/params?filename=a.jpg&type=image%2Fjpeg&metadata[propertyId]=${property.id}`, { user: intruder })).status).toBe(404);
     // Unknown ids look the same.
     expect((await request(`/api/properties/${randomUUID()}/photos`, { user: owner })).status).toBe(404);
@@ -174,7 +158,7 @@ describe('the spec photo calls', () => {
       status: 400,
       json: { message: mediaMessages.photoTooLarge },
     });
-    expect(await request('/api/objects/upload', { method: 'POST', user, json: { contentType: 'application/pdf' } })).toMatchObject({
+    expect(await request('/api/objects/upload', { method: 'POST', user, json: { contentType: 'application/pdf', size: 10 } })).toMatchObject({
       status: 400,
       json: { message: mediaMessages.contentTypeNotImage },
     });
@@ -184,8 +168,9 @@ describe('the spec photo calls', () => {
   it('refuses a spoofed image with 400 and the message, and the upload is gone', async () => {
     const user = newUser();
     const property = await newProperty(user);
-    const upload = (await request('/api/objects/upload', { method: 'POST', user, json: { contentType: 'image/jpeg' } })).json as CreateUploadResponse;
-    await fetch(upload.uploadURL, { method: 'PUT', body: 'just text named house.jpg', headers: upload.headers });
+    const text = 'just text named house.jpg';
+    const upload = (await request('/api/objects/upload', { method: 'POST', user, json: { contentType: 'image/jpeg', size: text.length } })).json as CreateUploadResponse;
+    await fetch(upload.uploadURL, { method: 'PUT', body: text, headers: upload.headers });
     const res = await request(`/api/properties/${property.id}/photos`, { method: 'POST', user, json: { originalPath: upload.key, roomType: 'unassigned' } });
     expect(res).toMatchObject({ status: 400, json: { message: mediaMessages.notAnImage } });
     expect((await fetch(upload.uploadURL.replace(/\?.*/, ''), { method: 'HEAD' })).status).toBe(403); // unsigned
@@ -201,7 +186,7 @@ describe("the uploader's S3 endpoints", () => {
     const created = await request('/api/uploads/s3/multipart', {
       method: 'POST',
       user,
-      json: { filename: 'huge.png', type: 'image/png', metadata: { name: 'huge.png', propertyId: property.id } },
+      json: { filename: 'huge.png', type: 'image/png', metadata: { name: 'huge.png', propertyId: property.id, size: HUGE } },
     });
     expect(created.status).toBe(200);
     const { uploadId, key } = created.json as { uploadId: string; key: string };
@@ -211,7 +196,8 @@ describe("the uploader's S3 endpoints", () => {
 
     const signed = await request(`/api/uploads/s3/multipart/${id}/1${q}`, { user });
     expect(signed).toMatchObject({ status: 200, json: { url: expect.stringContaining('partNumber=1'), expires: 900 } });
-    const body = Buffer.concat([png(), Buffer.alloc(2000)]);
+    // Every part URL takes exactly its part of the announced size: 5 MiB for the first.
+    const body = Buffer.concat([png(), Buffer.alloc(5 * MiB - png().length)]);
     const put = await fetch((signed.json as { url: string }).url, { method: 'PUT', body });
     const etag = put.headers.get('etag')!;
 
@@ -221,7 +207,7 @@ describe("the uploader's S3 endpoints", () => {
     const done = await request(`/api/uploads/s3/multipart/${id}/complete${q}`, { method: 'POST', user, json: { parts: [{ ETag: etag, PartNumber: 1 }] } });
     expect(done).toMatchObject({ status: 200, json: { location: `${stack.s3.endpoint}/hsa-gw-test/${key}`, key } });
 
-    const other = (await request('/api/uploads/s3/multipart', { method: 'POST', user, json: { filename: 'b.png', type: 'image/png' } })).json as {
+    const other = (await request('/api/uploads/s3/multipart', { method: 'POST', user, json: { filename: 'b.png', type: 'image/png', metadata: { size: HUGE } } })).json as {
       uploadId: string;
       key: string;
     };
@@ -236,7 +222,7 @@ describe("the uploader's S3 endpoints", () => {
   it("refuses another user's key on every multipart call", async () => {
     const owner = newUser();
     const intruder = newUser();
-    const { uploadId, key } = (await request('/api/uploads/s3/multipart', { method: 'POST', user: owner, json: { type: 'image/jpeg' } })).json as {
+    const { uploadId, key } = (await request('/api/uploads/s3/multipart', { method: 'POST', user: owner, json: { type: 'image/jpeg', metadata: { size: HUGE } } })).json as {
       uploadId: string;
       key: string;
     };
@@ -273,14 +259,15 @@ describe("the uploader's S3 endpoints", () => {
   it('answers single-part upload parameters (GET s3/params) and refuses temporary credentials (GET s3/sts)', async () => {
     const user = newUser();
     const property = await newProperty(user);
-    const params = await request(`/api/uploads/s3/params?filename=house.png&type=image%2Fpng&metadata[name]=house.png&metadata[propertyId]=${property.id}`, {
-      user,
-    });
+    const body = png();
+    const params = await request(
+      `/api/uploads/s3/params?filename=house.png&type=image%2Fpng&metadata[name]=house.png&metadata[propertyId]=${property.id}&metadata[size]=${body.length}`,
+      { user },
+    );
     expect(params.status).toBe(200);
     const answer = params.json as UploadParametersResponse;
     expect(answer).toMatchObject({ method: 'PUT', fields: {}, headers: { 'Content-Type': 'image/png' }, expires: 900 });
     expect(answer.key).toMatch(new RegExp(`/${property.id}/`));
-    const body = png();
     expect((await fetch(answer.url, { method: 'PUT', body, headers: answer.headers })).status).toBe(200);
     const attached = await request(`/api/properties/${property.id}/photos`, { method: 'POST', user, json: { originalPath: answer.url.split('?')[0] } });
     expect(attached.status).toBe(201);

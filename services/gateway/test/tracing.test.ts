@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityServer } from '@hsa/identity';
 import { createLogger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testInternalAuthEnv, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
 import { TestBrowser } from './support/browser';
 import { freePort, waitFor } from './support/stack';
 
@@ -78,6 +78,7 @@ describe('one request, one trace across gateway, property service and NATS', () 
       NATS_URL: testNatsUrl(),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      ...testInternalAuthEnv(),
     };
     const start = (service: string, env: Record<string, string>) => {
       const child = spawn(process.execPath, [entry(service)], { env: { ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -14,11 +14,15 @@ export interface IdentityServerOptions {
   clients: IdentityClient[];
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** Interface to listen on; default: every interface (Node's default). */
+  /**
+   * Interface to listen on; default loopback (127.0.0.1): anyone who reaches this provider signs in as anyone, so it
+   * is never on the network unless asked for.
+   */
   host?: string;
   /**
    * The issuer, exactly as clients will configure it (an origin, no path). Default:
-   * `http://<host or localhost>:<the port actually bound>`, which is what tests listening on port 0 want.
+   * `http://<host given, or localhost when none or every interface>:<the port actually bound>`, which is what tests
+   * listening on port 0 want.
    */
   issuer?: string;
   /** Keeps accounts (and generated keys) in this directory between restarts. */
@@ -39,20 +43,22 @@ export interface IdentityServer {
   close(): Promise<void>;
 }
 
+export const DEFAULT_IDENTITY_HOST = '127.0.0.1';
+
+/** The default issuer: `localhost` when no host (loopback) or every interface was asked for, else the host given. */
 function issuerFor(host: string | undefined, port: number): string {
   const name = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }
 
-function listen(server: http.Server, port: number, host: string | undefined): Promise<number> {
+function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     const onListening = () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     };
-    if (host) server.listen(port, host, onListening);
-    else server.listen(port, onListening);
+    server.listen(port, host, onListening);
   });
 }
 
@@ -70,7 +76,7 @@ export async function createIdentityServer(options: IdentityServerOptions): Prom
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"message":"Starting"}');
   };
   const server = http.createServer((req, res) => handler(req, res));
-  const port = await listen(server, options.port ?? 0, options.host);
+  const port = await listen(server, options.port ?? 0, options.host ?? DEFAULT_IDENTITY_HOST);
   const issuer = options.issuer ?? issuerFor(options.host, port);
 
   const close = async () => {

@@ -126,6 +126,13 @@ describe('started from the environment', () => {
     expect(claims).toMatchObject({ iss: `http://127.0.0.1:${port}`, aud: 'hsa-web', given_name: 'Env', family_name: 'Person' });
   });
 
+  it('listens on loopback only unless IDENTITY_HOST says otherwise (anyone reaching it signs in as anyone)', async () => {
+    const identity = await createIdentityServer({ ...serverOptionsFrom(loadIdentityConfig({})), port: 0, logger: silent });
+    cleanups.push(() => identity.close());
+    expect((identity.server.address() as { address: string }).address).toBe('127.0.0.1');
+    expect(identity.issuer).toBe(`http://localhost:${identity.port}`);
+  });
+
   it('keeps accounts and keys in IDENTITY_DATA_DIR across restarts', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hsa-identity-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from './db/database';
 import { EventBus } from './events/bus';
 import { startOutboxRelay, type OutboxRelay } from './events/relay';
+import type { InternalTokenVerifier } from './grpc/internal-auth';
 import { startGrpcServer } from './grpc/server';
 import { startHealthServer, type ReadinessCheck } from './http/health';
 
@@ -88,13 +89,20 @@ export async function serveGrpc(options: {
   port: number;
   healthPort: number | undefined;
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
+  /** Verifies every caller (see internal-auth.ts). */
+  auth: InternalTokenVerifier;
   readiness: Record<string, ReadinessCheck>;
   /** Reported by /readyz without gating it. */
   informational?: Record<string, ReadinessCheck>;
   logger: Logger;
   cleanups: Cleanups;
 }): Promise<ServingEndpoints> {
-  const grpcServer = await startGrpcServer({ address: `${options.host}:${options.port}`, services: options.services, logger: options.logger });
+  const grpcServer = await startGrpcServer({
+    address: `${options.host}:${options.port}`,
+    services: options.services,
+    auth: options.auth,
+    logger: options.logger,
+  });
   options.cleanups.push(() => grpcServer.close());
   let healthPort: number | undefined;
   if (options.healthPort !== undefined) {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { JSONWebKeySet, JWK } from 'jose';
 import { databaseUrlFor } from './db/database';
+import type { ClientAuth } from './grpc/client';
+import { InternalTokenSigner, generateInternalKeyPair } from './grpc/internal-auth';
 
 /**
  * Test helpers. Tests run against a real PostgreSQL server (DATABASE_URL, set by the test runner to the
@@ -29,3 +32,39 @@ export async function dropDatabase(name: string): Promise<void> {
 export function testNatsUrl(): string {
   return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 }
+
+/**
+ * Key pairs of the two calling components (gateway, neighborhood), made once per test process, and what a service
+ * or a client under test needs from them: the trusted public keys, a signer, client credentials.
+ */
+let testKeys: Record<'gateway' | 'neighborhood', { privateJwk: JWK; publicJwk: JWK }> | undefined;
+function keys() {
+  testKeys ??= { gateway: generateInternalKeyPair('gateway.test'), neighborhood: generateInternalKeyPair('neighborhood.test') };
+  return testKeys;
+}
+
+/** The public keys every test service trusts (both callers'). */
+export function testTrustedCallerKeys(): JSONWebKeySet {
+  return { keys: [keys().gateway.publicJwk, keys().neighborhood.publicJwk] };
+}
+
+/** The private key of a test caller. */
+export function testCallerKey(caller: 'gateway' | 'neighborhood' = 'gateway'): JWK {
+  return keys()[caller].privateJwk;
+}
+
+export function testSigner(caller: 'gateway' | 'neighborhood' = 'gateway'): InternalTokenSigner {
+  return new InternalTokenSigner(testCallerKey(caller), caller);
+}
+
+/** Credentials for a test client of `audience` (the service's name), signing as the gateway by default. */
+export function testClientAuth(audience: string, caller: 'gateway' | 'neighborhood' = 'gateway'): ClientAuth {
+  return { signer: testSigner(caller), audience };
+}
+
+/** The environment variables of the same keys, for services and the gateway started from their env schemas. */
+export function testInternalAuthEnv(): { INTERNAL_AUTH_PUBLIC_KEYS: string; INTERNAL_AUTH_PRIVATE_KEY: string } {
+  return { INTERNAL_AUTH_PUBLIC_KEYS: JSON.stringify(testTrustedCallerKeys()), INTERNAL_AUTH_PRIVATE_KEY: JSON.stringify(testCallerKey()) };
+}
+
+export * from './provider-replay';

@@ -11,10 +11,13 @@ import {
   type Logger,
   type ServingEndpoints,
   type OutboxRelay,
+  InternalTokenVerifier,
 } from '@hsa/service-kit';
 import { PhotoRepository } from './adapters/db/photo-repository';
+import { UploadRepository } from './adapters/db/upload-repository';
 import { ObjectStore } from './adapters/s3/object-store';
-import type { MediaServiceConfig } from './config';
+import { UploadJanitor } from './adapters/upload-janitor';
+import { mediaDefaults, type MediaServiceConfig } from './config';
 import { mediaServiceHandlers } from './grpc/media-handlers';
 
 /** The gRPC service name reported by the health service. */
@@ -22,8 +25,6 @@ export const MEDIA_SERVICE_NAME = 'media.v1.MediaService';
 
 /** Committed SQL migrations (one level above both src/ and dist/). */
 export const migrationsFolder = path.resolve(__dirname, '..', 'migrations');
-
-const DEFAULT_MAX_OBJECT_BYTES = 5 * 1024 * 1024 * 1024;
 
 export interface MediaServiceOptions {
   logger?: Logger;
@@ -36,6 +37,8 @@ export interface RunningMediaService extends ServingEndpoints {
   store: ObjectStore;
   bus: EventBus;
   relay: OutboxRelay;
+  /** Deletes expired uploads that were never attached (also on its own every cleanupIntervalMs). */
+  janitor: UploadJanitor;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -56,10 +59,15 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
     const store = new ObjectStore(config.s3);
     cleanups.push(async () => store.close());
 
+    const uploads = new UploadRepository(database.db);
+    const janitor = new UploadJanitor(uploads, store, logger);
+    cleanups.push(janitor.start(config.cleanupIntervalMs ?? mediaDefaults.cleanupIntervalMs));
+
     const { bus, relay } = startEventOutbox({ name: 'media', natsUrl: config.natsUrl, database, logger, cleanups, relayIntervalMs: options.relayIntervalMs });
 
     const endpoints = await serveGrpc({
       host: config.grpcHost,
+      auth: new InternalTokenVerifier(config.trustedCallerKeys, 'media'),
       port: config.grpcPort,
       healthPort: config.healthPort,
       services: [
@@ -68,9 +76,16 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
           definition: loadMediaProto().MediaService.service,
           handlers: mediaServiceHandlers({
             photos: new PhotoRepository(database.db),
+            uploads,
             store,
             logger,
-            maxObjectBytes: config.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES,
+            limits: {
+              maxObjectBytes: config.maxObjectBytes ?? mediaDefaults.maxObjectBytes,
+              userQuotaBytes: config.userQuotaBytes ?? mediaDefaults.userQuotaBytes,
+              maxPhotosPerProperty: config.maxPhotosPerProperty ?? mediaDefaults.maxPhotosPerProperty,
+              uploadTtlMs: config.uploadTtlMs ?? mediaDefaults.uploadTtlMs,
+              multipartTtlMs: config.multipartTtlMs ?? mediaDefaults.multipartTtlMs,
+            },
           }),
         },
       ],
@@ -89,6 +104,7 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
       store,
       bus,
       relay,
+      janitor,
       logger,
       close,
     };

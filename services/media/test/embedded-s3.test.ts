@@ -15,6 +15,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isLoopbackHost, readEmbeddedS3Config, startEmbeddedS3 } from '../src/embedded-s3';
 import { sdkClient, startTestS3, testBucket, testCredentials, type TestS3 } from './s3-support';
 
 let s3: TestS3;
@@ -230,5 +231,35 @@ describe('CORS', () => {
     });
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("gives another origin's page nothing to read: no CORS answer on signed requests, nosniff on every answer", async () => {
+    await s3.client.send(new PutObjectCommand({ Bucket, Key: 'cors/photo.jpg', Body: 'bytes', ContentType: 'image/jpeg' }));
+    const url = await getSignedUrl(s3.client, new GetObjectCommand({ Bucket, Key: 'cors/photo.jpg' }), { expiresIn: 60 });
+    const foreign = await raw(url, { headers: { origin: 'http://evil.test' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('x-content-type-options')).toBe('nosniff');
+    const own = await raw(url, { headers: { origin: 'http://app.test' } });
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://app.test');
+    expect(own.headers.get('vary')).toContain('Origin');
+    expect((await raw(`${s3.server.endpoint}/${Bucket}/cors/photo.jpg`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('a development server only', () => {
+  const base = { dataDir: '/tmp/unused-hsa-s3', credentials: testCredentials, region: 'us-east-1', buckets: [Bucket], corsOrigins: ['http://app.test'] };
+  it('listens on loopback only and allows exact origins only', async () => {
+    await expect(startEmbeddedS3({ ...base, host: '0.0.0.0' })).rejects.toThrow(/loopback only/);
+    await expect(startEmbeddedS3({ ...base, corsOrigins: ['*'] })).rejects.toThrow(/exact origins/);
+    expect(isLoopbackHost('127.0.0.1') && isLoopbackHost('::1') && !isLoopbackHost('10.0.0.2')).toBe(true);
+  });
+
+  it('refuses production, published keys and a missing product origin', () => {
+    const env = { S3_ACCESS_KEY_ID: 'a'.repeat(20), S3_SECRET_ACCESS_KEY: 'b'.repeat(40), EMBEDDED_S3_CORS_ORIGINS: 'http://localhost:8080' };
+    expect(readEmbeddedS3Config(env).corsOrigins).toEqual(['http://localhost:8080']);
+    expect(() => readEmbeddedS3Config({ ...env, NODE_ENV: 'production' })).toThrow(/refuses NODE_ENV=production/);
+    expect(() => readEmbeddedS3Config({ EMBEDDED_S3_CORS_ORIGINS: 'http://localhost:8080' })).toThrow(/S3_ACCESS_KEY_ID: is required/);
+    expect(() => readEmbeddedS3Config({ ...env, S3_SECRET_ACCESS_KEY: 'hsa-dev-secret-key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => readEmbeddedS3Config({ ...env, EMBEDDED_S3_CORS_ORIGINS: undefined })).toThrow(/EMBEDDED_S3_CORS_ORIGINS/);
   });
 });

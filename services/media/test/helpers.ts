@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadMediaProto, type MediaServiceClient } from '@hsa/protos';
 import { AppError, createClient, createLogger, type Logger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testClientAuth } from '@hsa/service-kit/testing';
 import { expect } from 'vitest';
 import { startMediaService, type MediaServiceConfig, type RunningMediaService } from '../src';
 import { startTestS3, testBucket, testCredentials, testRegion, type TestS3 } from './s3-support';
@@ -24,7 +24,7 @@ export async function startTestMedia(overrides: Partial<MediaServiceConfig> = {}
     {
       databaseUrl: testServerUrl(),
       databaseName,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       healthPort: 0,
       natsUrl: testNatsUrl(),
@@ -40,7 +40,7 @@ export async function startTestMedia(overrides: Partial<MediaServiceConfig> = {}
     },
     { logger: testLogger(), relayIntervalMs: 200 },
   );
-  const client = createClient(loadMediaProto().MediaService, service.grpcAddress);
+  const client = createClient(loadMediaProto().MediaService, service.grpcAddress, testClientAuth('media'));
   return {
     s3,
     service,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 
 /** A real PNG image (width x height, one colour), made here so no binary fixture is committed. */
@@ -39,3 +40,21 @@ export function withHead(head: Buffer, size: number): Buffer {
   head.copy(out, 0);
   return out;
 }
+
+/** A real photo made here by libvips (sharp): a colour field of `width` x `height` in `format`, optionally with EXIF and an orientation. */
+export async function photoOf(
+  format: 'jpeg' | 'png' | 'webp' | 'heif',
+  options: { width?: number; height?: number; exif?: Record<string, Record<string, string>>; orientation?: number } = {},
+): Promise<Buffer> {
+  const image = sharp({ create: { width: options.width ?? 40, height: options.height ?? 30, channels: 3, background: { r: 190, g: 90, b: 40 } } });
+  let encoded = format === 'heif' ? image.heif({ compression: 'av1' }) : image.toFormat(format);
+  if (options.orientation) encoded = encoded.withMetadata({ orientation: options.orientation });
+  if (options.exif) encoded = encoded.withExif(options.exif);
+  return encoded.toBuffer();
+}
+
+/** Phone-style EXIF: the camera, and where the photo was taken (the GPS IFD). */
+export const phoneExif = {
+  IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Copyright: 'Seller' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 34/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '121/1 29/1 4321/100' },
+};

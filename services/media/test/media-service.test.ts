@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { mediaMessages, uploadLimits } from '@hsa/contracts';
 import { call, outbox } from '@hsa/service-kit';
 import { userKeyPrefix } from '../src';
 import { failure, newPropertyId, newUserId, putTo, sleep, startTestMedia, type TestMedia } from './helpers';
-import { imageHeads, pngImage, withHead } from './images';
+import { imageHeads, phoneExif, photoOf, pngImage, withHead } from './images';
 import { testBucket } from './s3-support';
 
 let t: TestMedia;
@@ -30,17 +31,16 @@ async function exists(key: string): Promise<boolean> {
   }
 }
 
-/** Uploads bytes as the browser does: ask for a URL, PUT the file. Resolves the key and the upload URL. */
-async function upload(userId: string, body: Buffer, request: { propertyId?: string; contentType?: string; sized?: boolean } = {}) {
-  const { sized = true, ...scope } = request;
-  const res = await createUpload(userId, { ...scope, ...(sized ? { size: body.length } : {}) });
+/** Uploads bytes as the browser does: ask for a URL for this size, PUT the file. Resolves the key and the upload URL. */
+async function upload(userId: string, body: Buffer, scope: { propertyId?: string; contentType?: string } = {}) {
+  const res = await createUpload(userId, { ...scope, size: body.length });
   const put = await putTo(res.url, body, res.headers);
   expect(put.status, put.text).toBe(200);
   return { key: res.key, url: res.url, uploadURL: res.url.split('?')[0]! };
 }
 
 describe('small photo upload: presigned PUT, attach, list, room type, image', () => {
-  it('keeps the photo under a server-made key, detects its type and publishes photo.added', async () => {
+  it('keeps a re-encoded copy and a thumbnail under server-made keys, serves them safely and publishes photo.added', async () => {
     const userId = newUserId();
     const propertyId = newPropertyId();
     const image = pngImage(8, 6);
@@ -54,11 +54,12 @@ describe('small photo upload: presigned PUT, attach, list, room type, image', ()
 
     // The client sends the upload URL without its signature (what the uploader reports as uploadURL).
     const photo = await attach(userId, propertyId, created.url.split('?')[0]!);
-    expect(photo).toMatchObject({ propertyId, userId, roomType: 'unassigned', contentType: 'image/png', size: image.length });
-    expect(photo.objectKey).toMatch(new RegExp(`^photos/[0-9a-f]{32}/${propertyId}/${photo.id}$`));
-    // The upload itself is gone; the photo has its own copy.
+    expect(photo).toMatchObject({ propertyId, userId, roomType: 'unassigned', contentType: 'image/jpeg' });
+    expect(photo.objectKey).toMatch(new RegExp(`^photos/[0-9a-f]{32}/${propertyId}/${photo.id}\\.jpg$`));
+    // The upload itself is gone; the photo has its own re-encoded objects.
     expect(await exists(created.key)).toBe(false);
     expect(await exists(photo.objectKey)).toBe(true);
+    expect(await exists(photo.objectKey.replace(/\.jpg$/, '-thumbnail.jpg'))).toBe(true);
 
     // Attaching the same upload again (a retried request) answers the same photo.
     expect(await attach(userId, propertyId, created.key)).toEqual(photo);
@@ -68,12 +69,18 @@ describe('small photo upload: presigned PUT, attach, list, room type, image', ()
     expect(kitchen).toEqual({ ...photo, roomType: 'kitchen' });
     expect((await list(userId, propertyId))[0]!.roomType).toBe('kitchen');
 
-    const { url, expiresInSeconds } = await call(t.client, t.client.GetPhotoUrl, { propertyId, photoId: photo.id }, as(userId));
-    expect(expiresInSeconds).toBe(300);
-    const res = await fetch(url);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await res.arrayBuffer())).toEqual(image);
+    for (const variant of ['full', 'thumbnail']) {
+      const { url, expiresInSeconds } = await call(t.client, t.client.GetPhotoUrl, { propertyId, photoId: photo.id, variant }, as(userId));
+      expect(expiresInSeconds).toBe(300);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-disposition')).toBe(`inline; filename="photo-${photo.id}${variant === 'thumbnail' ? '-thumbnail' : ''}.jpg"`);
+      const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(served).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
+    }
+    expect((await failure(call(t.client, t.client.GetPhotoUrl, { propertyId, photoId: photo.id, variant: 'original' }, as(userId)))).code).toBe('INVALID_ARGUMENT');
 
     // photo.added went to the outbox in the same transaction and the relay published it.
     let rows: (typeof outbox.$inferSelect)[] = [];
@@ -87,17 +94,80 @@ describe('small photo upload: presigned PUT, attach, list, room type, image', ()
     expect(rows[0]!.publishedAt).not.toBeNull();
   });
 
-  it('accepts JPEG, WebP, HEIC and HEIF by their bytes, lists oldest first', async () => {
+  it('accepts JPEG, PNG, WebP and HEIF (AV1) by their bytes, stores JPEG, lists oldest first', async () => {
     const userId = newUserId();
     const propertyId = newPropertyId();
     const expected: string[] = [];
-    for (const [format, type] of [['jpeg', 'image/jpeg'], ['webp', 'image/webp'], ['heic', 'image/heic'], ['heif', 'image/heif']] as const) {
-      const { key } = await upload(userId, withHead(imageHeads[format], 2000), { contentType: '' });
+    for (const format of ['jpeg', 'png', 'webp', 'heif'] as const) {
+      const { key } = await upload(userId, await photoOf(format, { width: 50, height: 20 }), { contentType: '' });
       const photo = await attach(userId, propertyId, `/${testBucket}/${key}`, 'bedroom');
-      expect(photo.contentType).toBe(type);
+      expect(photo.contentType).toBe('image/jpeg');
       expected.push(photo.id);
     }
     expect((await list(userId, propertyId)).map((p) => p.id)).toEqual(expected);
+  });
+
+  it("says plainly when a HEIC photo cannot be converted here, and keeps nothing of it", async () => {
+    const userId = newUserId();
+    const propertyId = newPropertyId();
+    const { key, uploadURL } = await upload(userId, withHead(imageHeads.heic, 4000), { contentType: 'image/heic' });
+    expect(await failure(attach(userId, propertyId, uploadURL))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.heicNotConvertible });
+    expect(await exists(key)).toBe(false);
+    expect(await list(userId, propertyId)).toEqual([]);
+  });
+});
+
+describe('what survives re-encoding: the pixels only', () => {
+  const stored = async (userId: string, propertyId: string, body: Buffer) => {
+    const { key } = await upload(userId, body);
+    const photo = await attach(userId, propertyId, key);
+    const { url } = await call(t.client, t.client.GetPhotoUrl, { propertyId, photoId: photo.id }, as(userId));
+    return Buffer.from(await (await fetch(url)).arrayBuffer());
+  };
+
+  it('drops the GPS location and every other metadata, and turns the photo upright', async () => {
+    const userId = newUserId();
+    const propertyId = newPropertyId();
+    const original = await photoOf('jpeg', { width: 40, height: 20, exif: phoneExif, orientation: 6 });
+    const before = await sharp(original).metadata();
+    expect(before.exif?.includes(Buffer.from('PhoneMaker'))).toBe(true);
+    // The GPS IFD pointer (tag 0x8825) is there before, with the coordinates.
+    expect(before.exif?.includes(Buffer.from([0x88, 0x25])) || before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(before.orientation).toBe(6);
+    const after = await sharp(await stored(userId, propertyId, original)).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+  });
+
+  it('leaves nothing of a polyglot (a real JPEG with HTML after it), and refuses a JPEG header in front of HTML', async () => {
+    const userId = newUserId();
+    const propertyId = newPropertyId();
+    const html = Buffer.from('<html><body><script>fetch("/api/user/properties").then(r=>r.text()).then(alert)</script></body></html>');
+    const polyglot = Buffer.concat([await photoOf('jpeg'), html]);
+    const out = await stored(userId, propertyId, polyglot);
+    expect(out.includes(Buffer.from('<script'))).toBe(false);
+    expect(out.includes(Buffer.from('<html'))).toBe(false);
+    expect((await sharp(out).metadata()).format).toBe('jpeg');
+
+    const fake = Buffer.concat([imageHeads.jpeg, html]);
+    const { key, uploadURL } = await upload(userId, fake, { contentType: 'image/jpeg' });
+    expect(await failure(attach(userId, propertyId, uploadURL))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.unreadableImage });
+    expect(await exists(key)).toBe(false);
+  });
+
+  it('makes a thumbnail of at most 640 px and a photo of at most 2560 px', async () => {
+    const userId = newUserId();
+    const propertyId = newPropertyId();
+    const { key } = await upload(userId, await photoOf('jpeg', { width: 3000, height: 1500 }));
+    const photo = await attach(userId, propertyId, key);
+    const size = async (variant: string) => {
+      const { url } = await call(t.client, t.client.GetPhotoUrl, { propertyId, photoId: photo.id, variant }, as(userId));
+      return sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+    };
+    expect(await size('full')).toMatchObject({ width: 2560, height: 1280 });
+    expect(await size('thumbnail')).toMatchObject({ width: 640, height: 320 });
   });
 });
 
@@ -114,19 +184,16 @@ describe('server-side enforcement', () => {
     expect(await list(userId, propertyId)).toEqual([]);
   });
 
-  it('refuses an oversize photo: at signing when the size is given, after upload (deleted) when it is not', async () => {
+  it('issues no URL without a size or over 10 MB; a photo of exactly 10 MB is kept', async () => {
     const userId = newUserId();
     const propertyId = newPropertyId();
+    expect(await failure(createUpload(userId, {}))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.sizeRequired });
     const tooBig = uploadLimits.maxPhotoBytes + 1;
     expect(await failure(createUpload(userId, { size: tooBig }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.photoTooLarge });
-
-    const { key, uploadURL } = await upload(userId, withHead(imageHeads.jpeg, tooBig), { sized: false });
-    expect(await failure(attach(userId, propertyId, uploadURL))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.photoTooLarge });
-    expect(await exists(key)).toBe(false);
-
-    // Exactly 10 MB is allowed.
-    const atLimit = await upload(userId, withHead(imageHeads.jpeg, uploadLimits.maxPhotoBytes));
-    expect((await attach(userId, propertyId, atLimit.key)).size).toBe(uploadLimits.maxPhotoBytes);
+    // Exactly 10 MB is allowed: a real JPEG padded with a trailer the decoder ignores (and the re-encoding drops).
+    const jpeg = await photoOf('jpeg');
+    const atLimit = await upload(userId, Buffer.concat([jpeg, Buffer.alloc(uploadLimits.maxPhotoBytes - jpeg.length)]));
+    expect((await attach(userId, propertyId, atLimit.key)).size).toBeLessThan(10_000);
   });
 
   it('binds the signed size: the storage refuses a different length', async () => {
@@ -141,9 +208,7 @@ describe('server-side enforcement', () => {
     const userId = newUserId();
     const propertyId = newPropertyId();
     expect(await failure(createUpload(userId, { size: 0 }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.photoEmpty });
-    const empty = await upload(userId, Buffer.alloc(0), { sized: false });
-    expect(await failure(attach(userId, propertyId, empty.key))).toMatchObject({ message: mediaMessages.photoEmpty });
-    const never = await createUpload(userId);
+    const never = await createUpload(userId, { size: 1000 });
     expect(await failure(attach(userId, propertyId, never.key))).toMatchObject({ code: 'NOT_FOUND', message: mediaMessages.uploadNotFound });
   });
 
@@ -206,8 +271,8 @@ describe('bad input', () => {
       code: 'NOT_FOUND',
       message: 'Photo not found',
     });
-    expect(await failure(createUpload(userId, { contentType: 'text/plain' }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.contentTypeNotImage });
-    expect(await failure(createUpload(userId, { propertyId: 'bad' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(createUpload(userId, { contentType: 'text/plain', size: 10 }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.contentTypeNotImage });
+    expect(await failure(createUpload(userId, { propertyId: 'bad', size: 10 }))).toMatchObject({ code: 'NOT_FOUND' });
 
     const sign = (request: { uploadId?: string; key?: string; partNumber?: number }) => call(t.client, t.client.SignPart, request, as(userId));
     for (const request of [{ key, partNumber: 1 }, { uploadId: 'u'.repeat(20), partNumber: 1 }, { uploadId: 'u'.repeat(20), key }]) {
@@ -219,7 +284,7 @@ describe('bad input', () => {
       message: mediaMessages.multipartTooSmall,
     });
     expect(await failure(call(t.client, t.client.CreateMultipartUpload, { size: 6 * 1024 ** 3 }, as(userId)))).toMatchObject({ message: mediaMessages.fileTooLarge });
-    const { uploadId, key: multipartKey } = await call(t.client, t.client.CreateMultipartUpload, {}, as(userId));
+    const { uploadId, key: multipartKey } = await call(t.client, t.client.CreateMultipartUpload, { size: 101 * 1024 ** 2 }, as(userId));
     expect(await failure(call(t.client, t.client.CompleteMultipartUpload, { uploadId, key: multipartKey, parts: [] }, as(userId)))).toMatchObject({
       message: mediaMessages.partsRequired,
     });
@@ -249,5 +314,79 @@ describe('photo rows', () => {
     const { photos } = await import('../src');
     const rows = await t.service.database.db.select().from(photos).where(eq(photos.uploadKey, key));
     expect(rows.map((r) => r.id)).toEqual([photo.id]);
+  });
+});
+
+describe('limits: size, storage quota, photos per property, and uploads that are never attached', () => {
+  const MiB = 1024 * 1024;
+  let limited: TestMedia;
+  beforeAll(async () => {
+    limited = await startTestMedia({ userQuotaBytes: 150 * MiB, maxPhotosPerProperty: 2 });
+  });
+  afterAll(() => limited?.stop());
+
+  const create = (userId: string, request: { propertyId?: string; size: number }) => call(limited.client, limited.client.CreateUpload, request, as(userId));
+  const put = async (userId: string, body: Buffer, propertyId?: string) => {
+    const res = await create(userId, { size: body.length, ...(propertyId ? { propertyId } : {}) });
+    expect((await putTo(res.url, body, res.headers)).status).toBe(200);
+    return res.key;
+  };
+  const attachTo = (userId: string, propertyId: string, key: string) =>
+    call(limited.client, limited.client.AttachPhoto, { propertyId, originalPath: key, roomType: 'unassigned' }, as(userId));
+  const inStore = async (key: string) => {
+    try {
+      await limited.s3.client.send(new HeadObjectCommand({ Bucket: testBucket, Key: key }));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
+  it("counts every open URL against the user's storage until it is attached, aborted or expires", async () => {
+    const userId = newUserId();
+    const multipart = await call(limited.client, limited.client.CreateMultipartUpload, { size: 101 * MiB }, as(userId));
+    for (let i = 0; i < 4; i++) await create(userId, { size: 10 * MiB });
+    const full = await failure(create(userId, { size: 10 * MiB }));
+    expect(full).toMatchObject({ code: 'FAILED_PRECONDITION', message: mediaMessages.storageFull(150 * MiB) });
+    expect(full.message).toBe('Your photo storage is full (150 MB per account). Uploads that were not saved free their space within an hour.');
+    // Another user is not affected.
+    await create(newUserId(), { size: 10 * MiB });
+    // Aborting the multipart upload frees its 101 MiB at once.
+    await call(limited.client, limited.client.AbortMultipartUpload, multipart, as(userId));
+    await create(userId, { size: 10 * MiB });
+  });
+
+  it('deletes uploads nobody attached once they expire (objects and unfinished multipart uploads), and frees their space', async () => {
+    const userId = newUserId();
+    const key = await put(userId, await photoOf('png'));
+    const multipart = await call(limited.client, limited.client.CreateMultipartUpload, { size: 101 * MiB }, as(userId));
+    const kept = await put(userId, await photoOf('jpeg'));
+    await attachTo(userId, newPropertyId(), kept);
+
+    expect(await limited.service.janitor.sweep(later(0.5))).toBe(0);
+    expect(await inStore(key)).toBe(true);
+    // A single upload expires after an hour, a multipart one after a day.
+    expect(await limited.service.janitor.sweep(later(2))).toBeGreaterThanOrEqual(1);
+    expect(await inStore(key)).toBe(false);
+    expect((await call(limited.client, limited.client.ListParts, multipart, as(userId))).parts).toEqual([]);
+    expect(await limited.service.janitor.sweep(later(25))).toBeGreaterThanOrEqual(1);
+    expect(await failure(call(limited.client, limited.client.ListParts, multipart, as(userId)))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(attachTo(userId, newPropertyId(), key))).toMatchObject({ code: 'NOT_FOUND', message: mediaMessages.uploadNotFound });
+    // The attached photo is untouched, and the user's space is free again.
+    for (let i = 0; i < 14; i++) await create(userId, { size: 10 * MiB });
+  });
+
+  it('caps the photos of one property, when a URL is asked for and when attaching', async () => {
+    const userId = newUserId();
+    const propertyId = newPropertyId();
+    const unscoped = await put(userId, await photoOf('jpeg'));
+    await attachTo(userId, propertyId, await put(userId, await photoOf('jpeg'), propertyId));
+    await create(userId, { propertyId, size: 1000 }); // the second, still open
+    expect(await failure(create(userId, { propertyId, size: 1000 }))).toMatchObject({ code: 'FAILED_PRECONDITION', message: mediaMessages.tooManyPhotos(2) });
+    await attachTo(userId, propertyId, await put(userId, await photoOf('png')));
+    expect(await failure(attachTo(userId, propertyId, unscoped))).toMatchObject({ code: 'FAILED_PRECONDITION', message: 'A property can have at most 2 photos' });
+    // The refused upload stays the user's for another property.
+    expect((await attachTo(userId, newPropertyId(), unscoped)).contentType).toBe('image/jpeg');
   });
 });

@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const MiB = 1024 * 1024;
+/** A file just over the multipart threshold: 21 parts of 5 MiB, the last 1 MiB. */
+const ANNOUNCED = 101 * MiB;
 const as = (userId: string) => ({ userId });
 
 /**
@@ -101,29 +103,46 @@ describe('multipart upload of a file over 100 MB', () => {
     });
   }, 120_000);
 
+  it('signs every part for exactly its length of the announced size, and no part beyond it', async () => {
+    const userId = newUserId();
+    expect(await failure(call(t.client, t.client.CreateMultipartUpload, {}, as(userId)))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.sizeRequired });
+    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, { size: ANNOUNCED }, as(userId));
+    const sign = (partNumber: number) => call(t.client, t.client.SignPart, { uploadId, key, partNumber }, as(userId));
+    expect(await failure(sign(22))).toMatchObject({ code: 'INVALID_ARGUMENT', message: mediaMessages.partOutOfRange });
+    const first = await sign(1);
+    const tooLong = await putTo(first.url, Buffer.alloc(5 * MiB + 1));
+    expect(tooLong.status).toBe(403);
+    expect(tooLong.text).toContain('<Code>SignatureDoesNotMatch</Code>');
+    // The last part is what is left: 1 MiB.
+    expect((await putTo((await sign(21)).url, Buffer.alloc(MiB, 7))).status).toBe(200);
+    expect((await putTo((await sign(21)).url, Buffer.alloc(MiB + 1, 7))).status).toBe(403);
+    await call(t.client, t.client.AbortMultipartUpload, { uploadId, key }, as(userId));
+  });
+
   it('aborts an upload: its parts are gone and it takes no more', async () => {
     const userId = newUserId();
-    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, {}, as(userId));
-    await uploadPart(userId, uploadId, key, 1, partOf(1, 5 * MiB, 12 * MiB));
-    await uploadPart(userId, uploadId, key, 2, partOf(2, 5 * MiB, 12 * MiB));
+    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, { size: ANNOUNCED }, as(userId));
+    await uploadPart(userId, uploadId, key, 1, partOf(1, 5 * MiB, ANNOUNCED));
+    await uploadPart(userId, uploadId, key, 2, partOf(2, 5 * MiB, ANNOUNCED));
     expect((await call(t.client, t.client.ListParts, { uploadId, key }, as(userId))).parts).toHaveLength(2);
 
     await call(t.client, t.client.AbortMultipartUpload, { uploadId, key }, as(userId));
     expect(await failure(call(t.client, t.client.ListParts, { uploadId, key }, as(userId)))).toMatchObject({ code: 'NOT_FOUND', message: mediaMessages.uploadNotFound });
-    const { url } = await call(t.client, t.client.SignPart, { uploadId, key, partNumber: 3 }, as(userId));
-    const late = await putTo(url, Buffer.alloc(10));
-    expect(late.status).toBe(404);
-    expect(late.text).toContain('<Code>NoSuchUpload</Code>');
+    expect(await failure(call(t.client, t.client.SignPart, { uploadId, key, partNumber: 3 }, as(userId)))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: mediaMessages.uploadNotFound,
+    });
     expect(await failure(call(t.client, t.client.AbortMultipartUpload, { uploadId, key }, as(userId)))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses and deletes a completed upload that is not an image', async () => {
     const userId = newUserId();
-    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, { contentType: 'image/jpeg' }, as(userId));
+    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, { contentType: 'image/jpeg', size: ANNOUNCED }, as(userId));
     const text = (size: number) => Buffer.from('plain text, not a photo. '.repeat(Math.ceil(size / 25)).slice(0, size));
+    // S3 completes with the parts named (here the first two): what was sent is what is checked.
     const parts = [
       await uploadPart(userId, uploadId, key, 1, text(5 * MiB)),
-      await uploadPart(userId, uploadId, key, 2, text(1000)),
+      await uploadPart(userId, uploadId, key, 2, text(5 * MiB)),
     ];
     expect(await failure(call(t.client, t.client.CompleteMultipartUpload, { uploadId, key, parts }, as(userId)))).toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -135,8 +154,8 @@ describe('multipart upload of a file over 100 MB', () => {
   it("refuses another user's upload in every multipart call (sign, list, complete, abort)", async () => {
     const owner = newUserId();
     const intruder = newUserId();
-    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, {}, as(owner));
-    const part = await uploadPart(owner, uploadId, key, 1, Buffer.concat([imageHeads.jpeg, Buffer.alloc(100)]));
+    const { uploadId, key } = await call(t.client, t.client.CreateMultipartUpload, { size: ANNOUNCED }, as(owner));
+    const part = await uploadPart(owner, uploadId, key, 1, Buffer.concat([imageHeads.jpeg, Buffer.alloc(5 * MiB - imageHeads.jpeg.length)]));
     const calls = [
       () => call(t.client, t.client.SignPart, { uploadId, key, partNumber: 2 }, as(intruder)),
       () => call(t.client, t.client.ListParts, { uploadId, key }, as(intruder)),
@@ -145,7 +164,7 @@ describe('multipart upload of a file over 100 MB', () => {
     ];
     for (const attempt of calls) expect(await failure(attempt())).toMatchObject({ code: 'NOT_FOUND', message: mediaMessages.notYourUpload });
     // The intruder's own key with the owner's upload id: the storage knows no such upload for that key.
-    const own = await call(t.client, t.client.CreateMultipartUpload, {}, as(intruder));
+    const own = await call(t.client, t.client.CreateMultipartUpload, { size: ANNOUNCED }, as(intruder));
     expect(await failure(call(t.client, t.client.ListParts, { uploadId, key: own.key }, as(intruder)))).toMatchObject({ code: 'NOT_FOUND' });
     // The owner's upload is untouched.
     const parts = (await call(t.client, t.client.ListParts, { uploadId, key }, as(owner))).parts;

@@ -7,6 +7,8 @@ import { startEmbeddedS3, type RunningEmbeddedS3 } from '../src/embedded-s3';
 export const testCredentials = { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key-0123456789' };
 export const testRegion = 'us-east-1';
 export const testBucket = 'hsa-test-media';
+/** The product's origin as the tests' S3 server knows it (CORS). */
+export const testOrigin = 'http://app.test';
 
 export interface TestS3 {
   server: RunningEmbeddedS3;
@@ -18,13 +20,14 @@ export interface TestS3 {
 
 /** The embedded S3 server on a free loopback port with its own temporary data folder. */
 export async function startTestS3(options: { corsOrigins?: string[] } = {}): Promise<TestS3> {
+  const corsOrigins = options.corsOrigins ?? [testOrigin];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hsa-s3-'));
   const server = await startEmbeddedS3({
     dataDir,
     credentials: testCredentials,
     region: testRegion,
     buckets: [testBucket],
-    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    corsOrigins,
   });
   const client = sdkClient(server.endpoint);
   return {

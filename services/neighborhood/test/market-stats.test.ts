@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNarrative } from '@hsa/ai';
-import { embeddedInsights, marketStats, noData, type InsightsSubject, type NearbySale } from '../src';
+import { embeddedInsights, marketStats, noDataTexts, type InsightsSubject, type NearbySale } from '../src';
 
 const sale = (price: number, sqft: number | null, factor: number, overrides: Partial<NearbySale> = {}): NearbySale => ({
   saleAmount: price,
@@ -27,6 +27,11 @@ const subject: InsightsSubject = {
   propertyType: 'single_family',
   estimatedValue: 420_000,
 };
+
+const outside = 'This home is outside the data.';
+/** The insights of a home outside the place data: market context only. */
+const marketOnly = (stats: ReturnType<typeof marketStats> | null, marketNotes: string[], now = new Date('2026-11-22T10:00:00Z')) =>
+  embeddedInsights({ subject, covered: false, coverageNote: outside, around: null, placesUnavailable: false, area: { neighborhood: null, tract: null }, areaCredits: [], tract: null, stats, marketNotes, now });
 
 const notes = ['Sale prices are time-adjusted to 2026-11-22 with the FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro), 1976 Q2 to 2024 Q3.', 'Model value $1: other note.'];
 
@@ -65,10 +70,12 @@ describe('market figures from recorded sales', () => {
 
   it('writes insights that quote only those figures and say plainly where there is no data', () => {
     const stats = marketStats(sample);
-    const insights = embeddedInsights(subject, stats, notes, new Date('2026-11-22T10:00:00Z'));
-    expect(insights.familyFriendly).toEqual({ score: null, description: noData.familyFriendly, nearbySchools: [], parks: [] });
-    expect(insights.walkability).toEqual({ score: null, description: noData.walkability, nearbyAmenities: [] });
-    expect(insights.dining).toEqual({ score: null, description: noData.dining, restaurants: [], diversity: noData.diversity });
+    const insights = marketOnly(stats, notes);
+    const missing = noDataTexts(outside);
+    expect(insights.familyFriendly).toEqual({ score: null, description: missing.familyFriendly, nearbySchools: [], parks: [] });
+    expect(insights.walkability).toEqual({ score: null, description: missing.walkability, nearbyAmenities: [] });
+    expect(insights.dining).toEqual({ score: null, description: missing.dining, restaurants: [], diversity: 'No data available' });
+    expect(insights.scoring.familyFriendly).toMatchObject({ score: null, reason: outside });
     expect(insights.marketContext.description).toBe(
       '4 recorded sales of similar homes within 1.3 miles in May 2008 had a median price of $225,000 ($200 per square foot). ' +
         'Brought to 2026-11-22 prices with the FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro), 1976 Q2 to 2024 Q3, that is about $437,500 ($400 per square foot): the index moved +100% since those sales. ' +
@@ -78,13 +85,13 @@ describe('market figures from recorded sales', () => {
     expect(insights.notes).toContain(sample.dataSource);
     const figures = [4, 1.3, 2008, 225_000, 200, 2026, 11, 22, 437_500, 400, 100, 420_000, 3, 1000, 1976, 2, 2024, 95_815, 5, 15, 21];
     for (const text of [insights.marketContext.description, insights.lifestyle.description, insights.lifestyle.buyerProfile, ...insights.marketContext.valueDrivers, ...insights.lifestyle.keyFeatures]) {
-      expect(checkNarrative(text, figures, 0), text).toEqual([]);
+      expect(checkNarrative(text, figures, [], 0), text).toEqual([]);
     }
   });
 
   it('says there is no market context when there are no sales', () => {
-    const insights = embeddedInsights(subject, marketStats({ sales: [], valueDate: '', dataSource: 'x', notes: [] }), [], new Date());
-    expect(insights.marketContext).toEqual({ description: 'No recorded sales near this location are available, so no market context can be given.', valueDrivers: [] });
+    const insights = marketOnly(marketStats({ sales: [], valueDate: '', dataSource: 'x', notes: [] }), []);
+    expect(insights.marketContext).toEqual({ description: 'No recorded sales near this location are available, so no sales-based market context can be given.', valueDrivers: [] });
     expect(insights.marketStats).toMatchObject({ salesCount: 0, medianSalePrice: null, priceIndexChangePercent: null });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
+import { commonConfigSchema, portVar, readConfig, trustedCallerKeysVar, type JSONWebKeySet } from '@hsa/service-kit';
 
 /** What the property service needs to run (see the README's configuration table). */
 export interface PropertyServiceConfig {
@@ -7,6 +7,8 @@ export interface PropertyServiceConfig {
   databaseUrl: string;
   databaseName: string;
   grpcHost: string;
+  /** Public keys of the components allowed to call (INTERNAL_AUTH_PUBLIC_KEYS). */
+  trustedCallerKeys: JSONWebKeySet;
   /** 0 picks a free port (tests). */
   grpcPort: number;
   /** HTTP /healthz and /readyz; undefined = no health server, 0 = a free port (tests). */
@@ -18,7 +20,8 @@ export interface PropertyServiceConfig {
 export const propertyEnvSchema = commonConfigSchema.extend({
   DATABASE_URL: z.string().url(),
   PROPERTY_DATABASE_NAME: z.string().default('hsa_property'),
-  PROPERTY_GRPC_HOST: z.string().default('0.0.0.0'),
+  PROPERTY_GRPC_HOST: z.string().default('127.0.0.1'),
+  INTERNAL_AUTH_PUBLIC_KEYS: trustedCallerKeysVar,
   PROPERTY_GRPC_PORT: portVar(50051),
   PROPERTY_HEALTH_PORT: portVar(8091),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
@@ -31,6 +34,7 @@ export function readPropertyConfig(env: NodeJS.ProcessEnv = process.env): Proper
     databaseUrl: e.DATABASE_URL,
     databaseName: e.PROPERTY_DATABASE_NAME,
     grpcHost: e.PROPERTY_GRPC_HOST,
+    trustedCallerKeys: e.INTERNAL_AUTH_PUBLIC_KEYS,
     grpcPort: e.PROPERTY_GRPC_PORT,
     healthPort: e.PROPERTY_HEALTH_PORT === 0 ? undefined : e.PROPERTY_HEALTH_PORT,
     natsUrl: e.NATS_URL,

@@ -11,6 +11,7 @@ import {
   type Logger,
   type ServingEndpoints,
   type OutboxRelay,
+  InternalTokenVerifier,
 } from '@hsa/service-kit';
 import { PropertyRepository } from './adapters/db/property-repository';
 import type { PropertyServiceConfig } from './config';
@@ -68,6 +69,7 @@ export async function startPropertyService(
     const repository = new PropertyRepository(database.db);
     const endpoints = await serveGrpc({
       host: config.grpcHost,
+      auth: new InternalTokenVerifier(config.trustedCallerKeys, 'property'),
       port: config.grpcPort,
       healthPort: config.healthPort,
       services: [

@@ -4,7 +4,7 @@ import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstr
 import { domainEventSchema, eventStreamName, type DomainEvent } from '@hsa/contracts';
 import { loadPropertyProto, type PropertyFields, type PropertyServiceClient } from '@hsa/protos';
 import { createClient, createLogger, type Logger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testClientAuth } from '@hsa/service-kit/testing';
 import { startPropertyService, type PropertyServiceConfig, type RunningPropertyService } from '../src';
 
 export const testLogger = (): Logger => createLogger('property-test', process.env.LOG_LEVEL ?? 'silent');
@@ -24,7 +24,7 @@ export async function startTestService(overrides: Partial<PropertyServiceConfig>
     {
       databaseUrl: testServerUrl(),
       databaseName,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       healthPort: 0,
       natsUrl: testNatsUrl(),
@@ -32,7 +32,7 @@ export async function startTestService(overrides: Partial<PropertyServiceConfig>
     },
     { logger: testLogger(), relayIntervalMs: 200 },
   );
-  const client = createClient(loadPropertyProto().PropertyService, service.grpcAddress);
+  const client = createClient(loadPropertyProto().PropertyService, service.grpcAddress, testClientAuth('property'));
   return {
     service,
     client,

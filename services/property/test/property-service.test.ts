@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationMessages as m } from '@hsa/contracts';
-import type { PropertyFields, PropertyMessage } from '@hsa/protos';
-import { AppError, call } from '@hsa/service-kit';
+import { loadPropertyProto, type PropertyFields, type PropertyMessage } from '@hsa/protos';
+import { AppError, call, generateInternalKeyPair, InternalTokenSigner } from '@hsa/service-kit';
 import { dropDatabase, fullForm, minimalForm, newUserId, startTestService, type TestService } from './helpers';
 
 let t: TestService;
@@ -24,6 +25,7 @@ const update = (userId: string, id: string, fields: PropertyFields) =>
   call(t.client, t.client.UpdateProperty, { id, fields }, { userId });
 const archive = (userId: string, id: string) => call(t.client, t.client.ArchiveProperty, { id }, { userId });
 const unarchive = (userId: string, id: string) => call(t.client, t.client.UnarchiveProperty, { id }, { userId });
+const list_ = (userId: string) => list(userId, 'LIST_FILTER_ALL');
 const list = async (userId: string, filter: 'LIST_FILTER_ALL' | 'LIST_FILTER_ACTIVE' | 'LIST_FILTER_ARCHIVED') =>
   (await call(t.client, t.client.ListProperties, { filter }, { userId })).properties;
 
@@ -200,7 +202,36 @@ describe('ownership', () => {
     }
   });
 
-  it('refuses calls without x-user-id with UNAUTHENTICATED', async () => {
+  it('refuses a forged identity from anyone who reaches its port: nothing of the victim is read', async () => {
+    const victim = newUserId();
+    await create(victim, minimalForm());
+    await create(victim, fullForm());
+    const attacker = generateInternalKeyPair('gateway');
+    const forgedToken = await new InternalTokenSigner(attacker.privateJwk, 'gateway').sign({
+      audience: 'property',
+      method: '/property.v1.PropertyService/ListProperties',
+      userId: victim,
+    });
+    const raw = new grpc.Client(t.service.grpcAddress, grpc.credentials.createInsecure());
+    const list = loadPropertyProto().PropertyService.service.ListProperties;
+    const forgedList = (metadata: Record<string, string>) =>
+      new Promise<{ code: grpc.status; count: number }>((resolve) => {
+        const md = new grpc.Metadata();
+        for (const [name, value] of Object.entries(metadata)) md.set(name, value);
+        raw.makeUnaryRequest(list.path, list.requestSerialize, list.responseDeserialize, { filter: 'LIST_FILTER_ALL' }, md, { deadline: Date.now() + 5000 }, (err, res) =>
+          resolve({ code: err ? err.code : grpc.status.OK, count: (res as { properties?: unknown[] } | undefined)?.properties?.length ?? 0 }),
+        );
+      });
+    const forged = [{ 'x-user-id': victim }, { authorization: `Bearer ${forgedToken}` }, { 'x-user-id': victim, authorization: `Bearer ${forgedToken}` }];
+    const answers = await Promise.all(forged.map(forgedList));
+    raw.close();
+    expect(answers).toEqual(forged.map(() => ({ code: grpc.status.UNAUTHENTICATED, count: 0 })));
+    console.log(`[internal-auth] property service: forged calls attempted ${forged.length}, refused ${answers.filter((a) => a.code === grpc.status.UNAUTHENTICATED).length}, properties read 0`);
+    // The control: the gateway's own signed call for the victim reads both.
+    expect((await list_(victim)).length).toBe(2);
+  });
+
+  it('refuses calls without a user with UNAUTHENTICATED', async () => {
     const owner = newUserId();
     const created = await create(owner, minimalForm());
     const attempts = [

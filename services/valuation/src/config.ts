@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
+import {
+  commonConfigSchema,
+  portVar,
+  providerCallEnv,
+  providerCallsFrom,
+  readConfig,
+  trustedCallerKeysVar,
+  type JSONWebKeySet,
+  type ProviderCallSettings,
+} from '@hsa/service-kit';
 import type { AddressProviderName, PropertyDataProviderName } from './domain/providers';
 
 /** The repository root (this file is in services/valuation/src or services/valuation/dist). */
@@ -8,19 +17,13 @@ export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 /** The shared data folder next to the repository (sales CSV, FHFA index files). */
 export const defaultDataDir = path.resolve(repoRoot, '..', 'shared', 'data');
 
-export interface ProviderCallConfig {
-  timeoutMs: number;
-  maxAttempts: number;
-  backoffMs: number;
-  maxBackoffMs: number;
-  cacheTtlMs: number;
-}
-
 /** What the valuation service needs to run (see the README's configuration table). */
 export interface ValuationServiceConfig {
   databaseUrl: string;
   databaseName: string;
   grpcHost: string;
+  /** Public keys of the components allowed to call (INTERNAL_AUTH_PUBLIC_KEYS). */
+  trustedCallerKeys: JSONWebKeySet;
   /** 0 picks a free port (tests). */
   grpcPort: number;
   /** HTTP /healthz and /readyz; undefined = no health server, 0 = a free port (tests). */
@@ -33,7 +36,7 @@ export interface ValuationServiceConfig {
   propertyDataProvider: PropertyDataProviderName;
   google?: { apiKey: string; baseUrl: string } | undefined;
   rentcast?: { apiKey: string; baseUrl: string } | undefined;
-  providerCalls?: Partial<ProviderCallConfig>;
+  providerCalls?: Partial<ProviderCallSettings>;
   /** No estimate for homes farther than this from every embedded sale. */
   maxDistanceMiles?: number;
   logLevel?: string;
@@ -43,7 +46,8 @@ export const valuationEnvSchema = commonConfigSchema
   .extend({
     DATABASE_URL: z.string().url(),
     VALUATION_DATABASE_NAME: z.string().default('hsa_valuation'),
-    VALUATION_GRPC_HOST: z.string().default('0.0.0.0'),
+    VALUATION_GRPC_HOST: z.string().default('127.0.0.1'),
+  INTERNAL_AUTH_PUBLIC_KEYS: trustedCallerKeysVar,
     VALUATION_GRPC_PORT: portVar(50052),
     VALUATION_HEALTH_PORT: portVar(8092),
     VALUATION_SALES_CSV: z.string().default(path.join(defaultDataDir, 'sacramento-sales.csv')),
@@ -51,13 +55,9 @@ export const valuationEnvSchema = commonConfigSchema
     VALUATION_MAX_DISTANCE_MILES: z.coerce.number().positive().default(15),
     ADDRESS_PROVIDER: z.enum(['open-data', 'google']).default('open-data'),
     PROPERTY_DATA_PROVIDER: z.enum(['open-data', 'rentcast']).default('open-data'),
-    GOOGLE_MAPS_API_KEY: z.string().optional(),
-    GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
+    ...providerCallEnv,
     RENTCAST_API_KEY: z.string().optional(),
     RENTCAST_BASE_URL: z.string().url().default('https://api.rentcast.io'),
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-    PROVIDER_CACHE_TTL_HOURS: z.coerce.number().min(0).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.ADDRESS_PROVIDER === 'google' && !env.GOOGLE_MAPS_API_KEY) {
@@ -75,6 +75,7 @@ export function readValuationConfig(env: NodeJS.ProcessEnv = process.env): Valua
     databaseUrl: e.DATABASE_URL,
     databaseName: e.VALUATION_DATABASE_NAME,
     grpcHost: e.VALUATION_GRPC_HOST,
+    trustedCallerKeys: e.INTERNAL_AUTH_PUBLIC_KEYS,
     grpcPort: e.VALUATION_GRPC_PORT,
     healthPort: e.VALUATION_HEALTH_PORT === 0 ? undefined : e.VALUATION_HEALTH_PORT,
     salesCsv: path.resolve(e.VALUATION_SALES_CSV),
@@ -83,11 +84,7 @@ export function readValuationConfig(env: NodeJS.ProcessEnv = process.env): Valua
     propertyDataProvider: e.PROPERTY_DATA_PROVIDER,
     google: e.GOOGLE_MAPS_API_KEY ? { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL } : undefined,
     rentcast: e.RENTCAST_API_KEY ? { apiKey: e.RENTCAST_API_KEY, baseUrl: e.RENTCAST_BASE_URL } : undefined,
-    providerCalls: {
-      timeoutMs: e.PROVIDER_TIMEOUT_MS,
-      maxAttempts: e.PROVIDER_MAX_ATTEMPTS,
-      cacheTtlMs: e.PROVIDER_CACHE_TTL_HOURS * 3_600_000,
-    },
+    providerCalls: providerCallsFrom(e),
     maxDistanceMiles: e.VALUATION_MAX_DISTANCE_MILES,
     logLevel: e.LOG_LEVEL,
   };

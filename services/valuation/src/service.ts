@@ -3,20 +3,24 @@ import { loadValuationProto } from '@hsa/protos';
 import {
   Cleanups,
   createLogger,
+  defaultProviderCalls,
   openDatabase,
+  ProviderCache,
+  ProviderHttp,
   serveGrpc,
   type Database,
   type Logger,
+  type ProviderHttpOptions,
   type ServingEndpoints,
+  InternalTokenVerifier,
 } from '@hsa/service-kit';
-import { ProviderCache } from './adapters/db/provider-cache';
 import { SalesRepository } from './adapters/db/sales-repository';
-import { loadOpenDataMarket, type LoadedMarket } from './adapters/open-data-loader';
+import { loadHpiCatalogOrWarn, loadOpenDataMarket, type LoadedMarket } from './adapters/open-data-loader';
 import { GooglePlacesAddressProvider } from './adapters/providers/google-places';
 import { OpenDataAddressProvider, OpenDataPropertyProvider } from './adapters/providers/open-data';
-import { ProviderHttp, type ProviderHttpOptions } from './adapters/providers/provider-http';
 import { RentCastPropertyProvider } from './adapters/providers/rentcast';
-import type { ProviderCallConfig, ValuationServiceConfig } from './config';
+import type { ValuationServiceConfig } from './config';
+import { PlaceIndexes } from './domain/hpi';
 import { ValuationOperations } from './domain/operations';
 import type { AddressProvider, PropertyDataProvider } from './domain/providers';
 import { valuationServiceHandlers } from './grpc/valuation-handlers';
@@ -26,14 +30,6 @@ export const VALUATION_SERVICE_NAME = 'valuation.v1.ValuationService';
 
 /** Committed SQL migrations (one level above both src/ and dist/). */
 export const migrationsFolder = path.resolve(__dirname, '..', 'migrations');
-
-const defaultProviderCalls: ProviderCallConfig = {
-  timeoutMs: 5000,
-  maxAttempts: 3,
-  backoffMs: 200,
-  maxBackoffMs: 2000,
-  cacheTtlMs: 24 * 3_600_000,
-};
 
 export interface ValuationServiceOptions {
   logger?: Logger;
@@ -75,12 +71,13 @@ export async function startValuationService(
     const cache = new ProviderCache(database.db);
     await cache.prune().catch((err: unknown) => logger.warn({ err }, 'provider cache prune failed'));
 
+    const hpiCatalog = loadHpiCatalogOrWarn(config.hpiDir, logger);
     const needsOpenData = config.addressProvider === 'open-data' || config.propertyDataProvider === 'open-data';
     const openData = needsOpenData
       ? await loadOpenDataMarket({
           repository: new SalesRepository(database.db),
           salesCsv: config.salesCsv,
-          hpiDir: config.hpiDir,
+          hpiCatalog,
           maxDistanceMiles: config.maxDistanceMiles,
           logger,
         })
@@ -107,9 +104,13 @@ export async function startValuationService(
     }
     logger.info({ addressProvider: addresses.name, propertyDataProvider: data.name, dataSource: data.dataSource }, 'providers ready');
 
-    const operations = new ValuationOperations(addresses, data);
+    const operations = new ValuationOperations(addresses, data, {
+      indexes: hpiCatalog && new PlaceIndexes(hpiCatalog),
+      priceIndex: openData?.index,
+    });
     const endpoints = await serveGrpc({
       host: config.grpcHost,
+      auth: new InternalTokenVerifier(config.trustedCallerKeys, 'valuation'),
       port: config.grpcPort,
       healthPort: config.healthPort,
       services: [

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { loadValuationProto, type ValuationServiceClient } from '@hsa/protos';
 import { createClient, createLogger, type Logger } from '@hsa/service-kit';
-import { dropDatabase, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testClientAuth } from '@hsa/service-kit/testing';
 import { defaultDataDir, startValuationService, type RunningValuationService, type ValuationServiceConfig } from '../src';
 import { readSacramentoSales } from '../src/domain/market/sacramento-reader';
 import { saleIds, type SaleRecord } from '../src/domain/market/sale-record';
@@ -35,7 +35,7 @@ export async function startTestValuation(
     {
       databaseUrl: testServerUrl(),
       databaseName,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       healthPort: 0,
       salesCsv: sacramentoCsv,
@@ -46,7 +46,7 @@ export async function startTestValuation(
     },
     { logger: testLogger() },
   );
-  const client = createClient(loadValuationProto().ValuationService, service.grpcAddress);
+  const client = createClient(loadValuationProto().ValuationService, service.grpcAddress, testClientAuth('valuation'));
   return {
     service,
     client,

@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { AppError, call, openDatabase, type Database } from '@hsa/service-kit';
-import { dropDatabase, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { AppError, call, openDatabase, ProviderCache, ProviderHttp, type Database } from '@hsa/service-kit';
+import { dropDatabase, testServerUrl, uniqueDatabaseName, testInternalAuthEnv } from '@hsa/service-kit/testing';
 import { migrationsFolder } from '../src';
-import { ProviderCache } from '../src/adapters/db/provider-cache';
 import { providerCache } from '../src/adapters/db/schema';
 import { GooglePlacesAddressProvider, googleAutocompleteFieldMask, googleDetailsFieldMask } from '../src/adapters/providers/google-places';
-import { ProviderHttp } from '../src/adapters/providers/provider-http';
 import { RentCastPropertyProvider, rentCastPropertyType } from '../src/adapters/providers/rentcast';
 import { FakeProviders, googleKey, highStPlaceId, rentCastKey } from './fake-providers';
 import { startTestValuation, testLogger } from './helpers';
@@ -172,6 +170,12 @@ describe('RentCast against its documented wire format', () => {
     expect(comps.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 3);
   });
 
+  it("reads the home's recorded sales from its property record", async () => {
+    expect(await rentcast().saleHistory({ address: highSt.address })).toEqual([{ date: '2008-05-21', price: 59222 }]);
+    expect(await rentcast().saleHistory({ address: '1 Nowhere Rd, Springfield, IL 62701' })).toEqual([]);
+    expect(await rentcast().saleHistory({ latitude: 38.6, longitude: -121.4 })).toEqual([]);
+  });
+
   it('answers not found on 404', async () => {
     expect(await rentcast().lookup({ ...highSt, address: '1 Nowhere Rd, Springfield, IL 62701' })).toBeUndefined();
     expect(await rentcast().estimate({ address: '1 Nowhere Rd, Springfield, IL 62701' })).toMatchObject({ found: false });
@@ -305,9 +309,12 @@ describe('the service configured for Google Places and RentCast', () => {
 
   it('refuses to start without the provider keys', async () => {
     const { readValuationConfig } = await import('../src/config');
-    expect(() => readValuationConfig({ DATABASE_URL: testServerUrl(), ADDRESS_PROVIDER: 'google' })).toThrow(/GOOGLE_MAPS_API_KEY: required/);
-    expect(() => readValuationConfig({ DATABASE_URL: testServerUrl(), PROPERTY_DATA_PROVIDER: 'rentcast' })).toThrow(/RENTCAST_API_KEY: required/);
-    expect(readValuationConfig({ DATABASE_URL: testServerUrl() })).toMatchObject({
+    const base = { DATABASE_URL: testServerUrl(), ...testInternalAuthEnv() };
+    expect(() => readValuationConfig({ ...base, ADDRESS_PROVIDER: 'google' })).toThrow(/GOOGLE_MAPS_API_KEY: required/);
+    expect(() => readValuationConfig({ ...base, PROPERTY_DATA_PROVIDER: 'rentcast' })).toThrow(/RENTCAST_API_KEY: required/);
+    expect(() => readValuationConfig({ DATABASE_URL: testServerUrl() })).toThrow(/INTERNAL_AUTH_PUBLIC_KEYS: is required/);
+    expect(readValuationConfig(base)).toMatchObject({
+      grpcHost: '127.0.0.1',
       databaseName: 'hsa_valuation',
       grpcPort: 50052,
       healthPort: 8092,

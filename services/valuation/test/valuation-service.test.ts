@@ -21,6 +21,8 @@ const lookup = (address: string, placeId?: string) =>
 const estimate = (subject: SubjectFacts) => call(t.client, t.client.Estimate, { subject });
 const comparables = (subject: SubjectFacts, limit?: number) =>
   call(t.client, t.client.Comparables, { subject, ...(limit !== undefined ? { limit } : {}) });
+const valueHistory = (subject: SubjectFacts, given: { estimate?: number; low?: number; high?: number } = {}) =>
+  call(t.client, t.client.ValueHistory, { subject, ...given });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const err = await promise.then(
@@ -223,6 +225,76 @@ describe('Comparables', () => {
   it('answers an empty list when there is no data for the home', async () => {
     expect((await comparables({ address: '1 Nowhere Rd, Springfield, IL' })).comparables).toEqual([]);
     expect((await comparables({ coordinates: { latitude: 47.6, longitude: -122.3 }, squareFootage: 1500 })).comparables).toEqual([]);
+  });
+});
+
+describe('ValueHistory', () => {
+  const today = new Date().toISOString().slice(0, 10);
+
+  it("carries the home's estimate back along its metro's index, with its recorded sale", async () => {
+    const res = await valueHistory({ address: '3526 High St, Sacramento, CA 95838', city: 'Sacramento', state: 'CA' });
+    expect(res.found).toBe(true);
+    expect(res.dataSource).toBe(dataSource);
+    expect(res.index).toMatchObject({ name: 'FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)', level: 'metro', lastPeriod: '2024 Q3', endDate: '2024-09-30' });
+    expect(res.valueDate).toBe(today);
+    expect(res.sales).toEqual([{ date: '2008-05-21', price: 59222 }]);
+    const last = res.points.at(-1)!;
+    expect(last).toMatchObject({ date: today, value: res.estimate, low: res.low, high: res.high, afterIndexEnd: true });
+    // From a year before the 2008 sale; Sacramento prices roughly doubled since then.
+    expect(res.points[0]!.date).toBe('2007-06-30');
+    const at2008 = res.points.find((p) => p.date === '2008-06-30')!;
+    expect(at2008.value).toBeLessThan(res.estimate * 0.7);
+    expect(at2008.afterIndexEnd).toBe(false);
+    expect(res.notes.join(' ')).toContain('The index ends 2024 Q3');
+  });
+
+  it('carries a given estimate, and shows no sales for a home the data never saw sold', async () => {
+    const res = await valueHistory({ coordinates: highSt, squareFootage: 1400, city: 'Elk Grove', state: 'CA' }, { estimate: 300_000, low: 270_000, high: 340_000 });
+    expect(res.found).toBe(true);
+    expect(res.index).toMatchObject({ name: 'FHFA All-Transactions HPI, CA (state)', level: 'state' });
+    expect(res.sales).toEqual([]);
+    expect(res.points.at(-1)).toMatchObject({ value: 300_000, low: 270_000, high: 340_000 });
+    expect(res.points).toHaveLength(41); // ten years of quarter ends, then today
+  });
+
+  it('falls back to the national index when the place is unknown', async () => {
+    const res = await valueHistory({ coordinates: highSt, squareFootage: 1400 });
+    expect(res.index).toMatchObject({ name: 'FHFA All-Transactions HPI, United States', level: 'national' });
+  });
+
+  it('says why there is none, and refuses an incomplete or inconsistent estimate', async () => {
+    const far = await valueHistory({ coordinates: { latitude: 40.7128, longitude: -74.006 }, squareFootage: 1500, city: 'New York', state: 'NY' });
+    expect(far).toMatchObject({ found: false, message: 'No sales data near this address, so no value can be estimated.' });
+    expect((await failure(valueHistory({ coordinates: highSt }, { estimate: 300_000 }))).message).toBe('estimate, low and high go together');
+    const inverted = await failure(valueHistory({ coordinates: highSt }, { estimate: 300_000, low: 310_000, high: 340_000 }));
+    expect(inverted).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'Values must satisfy low <= estimate <= high' });
+  });
+});
+
+describe('AdjustForPriceIndex', () => {
+  const adjust = (amount: number, fromDate: string) => call(t.client, t.client.AdjustForPriceIndex, { amount, fromDate });
+
+  it('brings an amount from a past price level to today with the index that time-adjusts the sales', async () => {
+    const res = await adjust(100_000, '2000-07-01');
+    expect(res.found).toBe(true);
+    expect(res.indexName).toMatch(/^FHFA All-Transactions HPI, Sacramento-Roseville-Folsom/);
+    expect(res.valueDate).toMatch(isoDate);
+    // Sacramento prices rose well over two-fold from 2000 to 2024 in the FHFA series.
+    expect(res.factor).toBeGreaterThan(2);
+    expect(res.adjustedAmount).toBe(Math.round(100_000 * res.factor));
+    // The same factor the comparables use: a 2008 sale's time-adjusted price over its price.
+    const [comp] = (await comparables({ coordinates: highSt, squareFootage: 1200 }, 1)).comparables;
+    const viaRpc = await adjust(comp!.saleAmount, comp!.saleDate);
+    expect(Math.abs(viaRpc.adjustedAmount - comp!.timeAdjustedPrice)).toBeLessThanOrEqual(1);
+    // The index ends before today, so the answer says the level is held.
+    expect(res.notes.join(' ')).toMatch(/held at its last value/);
+  });
+
+  it('refuses bad amounts and dates with INVALID_ARGUMENT', async () => {
+    expect((await failure(adjust(-5, '2000-01-01'))).code).toBe('INVALID_ARGUMENT');
+    const date = await failure(adjust(5, '01/01/2000'));
+    expect(date.code).toBe('INVALID_ARGUMENT');
+    expect(date.message).toContain('fromDate must be a date (YYYY-MM-DD)');
   });
 });
 

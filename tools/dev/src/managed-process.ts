@@ -21,6 +21,11 @@ process.on('exit', () => {
   for (const child of alive) child.kill(child.signalOnExit);
 });
 
+/** Sends `signal` to every child still running (the launcher's forced exit). */
+export function killAll(signal: NodeJS.Signals): void {
+  for (const child of alive) child.kill(signal);
+}
+
 /** A child process we own: its output is forwarded line by line, its last lines kept for error messages. */
 export class ManagedProcess {
   readonly exited: Promise<ExitInfo>;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { freePort, isPortFree } from './ports';
+import { Supervised } from './supervisor';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
@@ -19,6 +20,8 @@ export interface NatsServer {
   url: string | undefined;
   /** True when this call started nats-server (and stop() stops it). */
   started: boolean;
+  /** nats-server's process id now (it changes when it is restarted). */
+  pid?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -73,31 +76,45 @@ export async function startNatsServer(options: {
   logs: LogTarget;
   readyTimeoutMs?: number;
   detached?: boolean;
+  /** Start it again (same port and store), with backoff, when it exits; restarts are told to `log`. */
+  restart?: { log: (message: string) => void };
 }): Promise<NatsServer & { url: string }> {
   mkdirSync(options.storeDir, { recursive: true });
   const args = ['-js', '-a', '127.0.0.1', '-p', String(options.port), '-sd', options.storeDir];
-  const child = new ManagedProcess('nats', options.binary, args, {
-    cwd: options.storeDir,
-    env: process.env,
-    logs: options.logs,
-    detached: options.detached ?? false,
-  });
+  const spawn = () =>
+    new ManagedProcess('nats', options.binary, args, {
+      cwd: options.storeDir,
+      env: process.env,
+      logs: options.logs,
+      detached: options.detached ?? false,
+    });
   const url = `nats://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 15_000);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+  const first = spawn();
+  try {
+    await untilAnswering(first, url, readyTimeoutMs);
+  } catch (err) {
+    await first.stop(2000);
+    throw err;
+  }
+  const supervised = options.restart
+    ? new Supervised(first, { name: 'nats', start: spawn, ready: (child) => untilAnswering(child, url, readyTimeoutMs), log: options.restart.log })
+    : undefined;
+  const running = supervised ?? first;
+  return { url, started: true, pid: () => (supervised ? supervised.current.pid : first.pid), stop: async () => void (await running.stop(5000)) };
+}
+
+/** Resolves once nats-server answers with JetStream on `url`; rejects when it exits first or after `timeoutMs`. */
+async function untilAnswering(child: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const exit = child.hasExited;
-    if (exit) {
-      throw new Error(`nats-server ${describeExit(exit)} before it was ready:\n${child.lastLines().join('\n')}`);
-    }
+    if (exit) throw new Error(`nats-server ${describeExit(exit)} before it was ready:\n${child.lastLines().join('\n')}`);
     const probe = await probeNats(url, 500);
-    if (probe.reachable && probe.jetstream) break;
-    if (Date.now() > deadline) {
-      await child.stop(2000);
-      throw new Error(`nats-server did not answer on ${url} in time:\n${child.lastLines().join('\n')}`);
-    }
+    if (probe.reachable && probe.jetstream) return;
+    if (Date.now() > deadline) throw new Error(`nats-server did not answer on ${url} in time:\n${child.lastLines().join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, started: true, stop: async () => void (await child.stop(5000)) };
 }
 
 const MISSING_NATS_HINT =
@@ -113,6 +130,8 @@ export async function ensureNatsForStart(options: {
   logs: LogTarget;
   warn: (message: string) => void;
   detached?: boolean;
+  /** Restart nats-server when it exits (see startNatsServer). */
+  restart?: { log: (message: string) => void };
   /** nats-server to run; default: found on PATH; null: behave as if none is installed. */
   binary?: string | null;
 }): Promise<NatsServer> {
@@ -133,7 +152,14 @@ export async function ensureNatsForStart(options: {
   }
   const wanted = Number(new URL(url.replace(/^nats:/, 'http:')).port || 4222);
   const port = isLoopback(url) && (await isPortFree(wanted)) ? wanted : await freePort();
-  return startNatsServer({ binary, port, storeDir: options.storeDir, logs: options.logs, detached: options.detached ?? false });
+  return startNatsServer({
+    binary,
+    port,
+    storeDir: options.storeDir,
+    logs: options.logs,
+    detached: options.detached ?? false,
+    ...(options.restart ? { restart: options.restart } : {}),
+  });
 }
 
 /**

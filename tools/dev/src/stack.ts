@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { generateInternalKeyPair } from '@hsa/service-kit/internal-auth';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { repoRoot } from './paths';
 import { isPortFree, portOrFree } from './ports';
 import { ensureS3, type S3Server } from './s3';
+import { Supervised } from './supervisor';
 
 /**
  * The gRPC services behind the gateway, by convention: each reads `<PREFIX>_GRPC_HOST`, `<PREFIX>_GRPC_PORT`,
@@ -56,6 +58,12 @@ export interface StackOptions {
   stopGraceMs?: number;
   /** Run services in their own process groups (see ManagedProcess). */
   detached?: boolean;
+  /**
+   * Start a service (and the embedded S3 server) again, with backoff, when it exits after it was ready
+   * (`npm start`). Each restart is told to onRestart (default: a line on stdout).
+   */
+  restart?: boolean;
+  onRestart?: (message: string) => void;
   /** Told when a service stopped slowly or had to be killed; default: a warning on stderr. */
   onStopProblem?: (message: string) => void;
   /** Other entry points instead of services/<name>/dist/main.js (the launcher's own tests use fakes). */
@@ -69,6 +77,8 @@ export interface Stack {
   ports: { gateway: number; identity: number; grpc: Record<BackendName, number>; health: Record<BackendName, number> };
   /** Environment each service was started with (for diagnostics and tests). */
   env: Record<ServiceName, NodeJS.ProcessEnv>;
+  /** Process ids of the services running now (and of the embedded S3 server, as `s3`, when started). */
+  pids(): Partial<Record<ServiceName | 's3', number>>;
   stop(): Promise<void>;
 }
 
@@ -114,14 +124,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const entries = Object.fromEntries(names.map((name) => [name, entryPoint(name)])) as Record<ServiceName, string>;
 
   const publicUrl = (options.publicUrl ?? `http://localhost:${ports.gateway}`).replace(/\/+$/, '');
+  const tellRestart = options.onRestart ?? ((message: string) => console.log(`[stack] ${message}`));
   const s3: S3Server = await ensureS3({
     dataDir: options.s3.dataDir,
     port: free ?? options.s3.port ?? 9000,
+    corsOrigins: [new URL(publicUrl).origin],
     logs: options.logs,
     detached: options.detached ?? false,
     env: { ...process.env, ...options.env },
+    ...(options.restart ? { restart: { log: tellRestart } } : {}),
   });
   const issuer = `http://localhost:${ports.identity}`;
+  const internalAuth = internalAuthEnv();
   const natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
   const common: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env, ...s3.env };
   // Every backend may call the others (neighborhood calls valuation and ai): all get every address.
@@ -136,6 +150,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     [`${service.prefix}_GRPC_HOST`]: '127.0.0.1',
     [`${service.prefix}_GRPC_PORT`]: String(ports.grpc[service.name as BackendName]),
     [`${service.prefix}_HEALTH_PORT`]: String(ports.health[service.name as BackendName]),
+    ...internalAuth[service.name as BackendName],
   });
   const env = {
     identity: {
@@ -160,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       OIDC_CLIENT_SECRET: IDENTITY_CLIENT_SECRET,
       NATS_URL: natsUrl,
       WEB_ROOT: path.join(root, 'frontends'),
+      ...internalAuth.gateway,
       ...Object.fromEntries(
         backendServices.map((b) => [`${b.prefix}_SERVICE_ADDRESS`, `127.0.0.1:${ports.grpc[b.name as BackendName]}`]),
       ),
@@ -174,19 +190,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     readiness[service.name] = `http://127.0.0.1:${ports.health[service.name]}/readyz`;
   }
 
-  const started: ManagedProcess[] = [];
-  const launch = (name: ServiceName) => {
-    const child = new ManagedProcess(name, process.execPath, [entries[name]], {
+  const started: (ManagedProcess | Supervised)[] = [];
+  const spawnService = (name: ServiceName) =>
+    new ManagedProcess(name, process.execPath, [entries[name]], {
       cwd: root,
       env: env[name]!,
       logs: options.logs,
       detached: options.detached ?? false,
     });
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const launch = async (name: ServiceName) => {
+    const child = spawnService(name);
     started.push(child);
-    return waitUntilReady(child, readiness[name]!, options.readyTimeoutMs ?? 60_000);
+    await waitUntilReady(child, readiness[name]!, readyTimeoutMs);
+    if (!options.restart) return;
+    // Supervised from the moment it is ready: a failing first start is an error, a later exit a restart.
+    const supervised = new Supervised(child, {
+      name,
+      start: () => spawnService(name),
+      ready: (restarted) => waitUntilReady(restarted, readiness[name]!, readyTimeoutMs),
+      log: tellRestart,
+    });
+    started[started.indexOf(child)] = supervised;
   };
   const grace = options.stopGraceMs ?? 10_000;
-  const stopOne = async (child: ManagedProcess) => {
+  const stopOne = async (child: ManagedProcess | Supervised) => {
     const began = Date.now();
     const exit = await child.stop(grace);
     if (exit.signal === 'SIGKILL') {
@@ -212,7 +240,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { url: publicUrl, ports, env: env as Record<ServiceName, NodeJS.ProcessEnv>, stop };
+  const pids = () => {
+    const running: Partial<Record<ServiceName | 's3', number>> = {};
+    for (const child of started) {
+      const pid = child instanceof Supervised ? child.current.pid : child.pid;
+      if (pid !== undefined) running[child.name as ServiceName] = pid;
+    }
+    const s3Pid = s3.pid?.();
+    if (s3Pid !== undefined) running.s3 = s3Pid;
+    return running;
+  };
+  return { url: publicUrl, ports, env: env as Record<ServiceName, NodeJS.ProcessEnv>, pids, stop };
+}
+
+/**
+ * Identity between the components, with key pairs made for this run: the gateway signs every call with the user, the
+ * neighborhood service signs its calls to valuation and ai; each service trusts only the public keys of its callers.
+ */
+function internalAuthEnv(): Record<BackendName | 'gateway', NodeJS.ProcessEnv> {
+  const gateway = generateInternalKeyPair('gateway');
+  const neighborhood = generateInternalKeyPair('neighborhood');
+  const trusting = (...callers: (typeof gateway)[]) => JSON.stringify({ keys: callers.map((c) => c.publicJwk) });
+  return {
+    gateway: { INTERNAL_AUTH_PRIVATE_KEY: JSON.stringify(gateway.privateJwk) },
+    property: { INTERNAL_AUTH_PUBLIC_KEYS: trusting(gateway) },
+    media: { INTERNAL_AUTH_PUBLIC_KEYS: trusting(gateway) },
+    valuation: { INTERNAL_AUTH_PUBLIC_KEYS: trusting(gateway, neighborhood) },
+    ai: { INTERNAL_AUTH_PUBLIC_KEYS: trusting(gateway, neighborhood) },
+    neighborhood: { INTERNAL_AUTH_PUBLIC_KEYS: trusting(gateway), INTERNAL_AUTH_PRIVATE_KEY: JSON.stringify(neighborhood.privateJwk) },
+  };
 }
 
 /** Polls `url` until it answers 200; fails fast when the process exits, or after `timeoutMs`. */

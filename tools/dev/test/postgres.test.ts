@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,29 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
       expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
       expect(existsSync(path.join(root, 'postgres.log'))).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  test.runIf(process.getuid?.() === 0)('as root, keeps a cluster the postgres user cannot reach elsewhere, and starts afresh when its folder is deleted', async () => {
+    // A checkout like /root/project: mode 0700, so the postgres user cannot reach anything inside it.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'hsa-pg-private-'));
+    const dataDir = path.join(root, 'checkout', '.data', 'postgres');
+    try {
+      const first = await startEmbeddedPostgres({ dataDir, port: 0 });
+      await query(first.url, "create table kept (v text); insert into kept values ('here')");
+      await first.stop();
+      expect(await readFile(path.join(dataDir, 'CLUSTER_IS_ELSEWHERE'), 'utf8')).toMatch(/cluster of this folder is \/var\/lib\/hsa-embedded-postgres\/clusters\//);
+
+      const again = await startEmbeddedPostgres({ dataDir, port: 0 });
+      expect((await query(again.url, 'select v from kept')).rows).toEqual([{ v: 'here' }]);
+      await again.stop();
+
+      await rm(dataDir, { recursive: true, force: true });
+      const fresh = await startEmbeddedPostgres({ dataDir, port: 0, removeOnStop: true });
+      await expect(query(fresh.url, 'select v from kept')).rejects.toThrow(/does not exist/);
+      await fresh.stop();
     } finally {
       await rm(root, { recursive: true, force: true });
     }

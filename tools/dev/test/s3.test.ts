@@ -8,7 +8,7 @@ import { ensureS3 } from '../src/s3';
 describe('ensureS3', () => {
   test('starts the embedded S3 server (built entry point) and hands out the environment the media service needs', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hsa-ensure-s3-'));
-    const s3 = await ensureS3({ dataDir, port: 0, logs: { kind: 'file', dir: dataDir }, env: {} });
+    const s3 = await ensureS3({ dataDir, port: 0, corsOrigins: ['http://localhost:8080'], logs: { kind: 'file', dir: dataDir }, env: {} });
     try {
       expect(s3.started).toBe(true);
       expect(s3.env).toMatchObject({
@@ -19,6 +19,9 @@ describe('ensureS3', () => {
         S3_FORCE_PATH_STYLE: 'true',
       });
       expect(s3.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // Keys are made for the run, never the published development ones.
+      expect(s3.env.S3_SECRET_ACCESS_KEY!.length).toBeGreaterThanOrEqual(32);
+      expect(s3.env.S3_SECRET_ACCESS_KEY).not.toBe('hsa-dev-secret-key');
       const client = new S3Client({
         endpoint: s3.env.S3_ENDPOINT,
         region: s3.env.S3_REGION,
@@ -40,7 +43,7 @@ describe('ensureS3', () => {
 
   test('uses S3_ENDPOINT as it is when set (MinIO, AWS S3)', async () => {
     const env = { S3_ENDPOINT: 'http://minio.example:9000', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', OTHER: 'x' };
-    const s3 = await ensureS3({ dataDir: '/nonexistent', logs: { kind: 'console' }, env });
+    const s3 = await ensureS3({ dataDir: '/nonexistent', corsOrigins: ['http://localhost:8080'], logs: { kind: 'console' }, env });
     expect(s3).toMatchObject({ started: false, endpoint: 'http://minio.example:9000' });
     expect(s3.env).toEqual({ S3_ENDPOINT: 'http://minio.example:9000', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
   });

@@ -16,7 +16,7 @@ export function CardPhotos({ propertyId, street }: { propertyId: string; street:
     <>
       <Flex align="center" gap={10} style={{ minHeight: 40 }}>
         {cover ? (
-          <img src={cover.url} alt={`First photo of ${street}`} width={56} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 6 }} />
+          <img src={cover.thumbnailUrl} alt={`First photo of ${street}`} width={56} height={40} loading="lazy" style={{ objectFit: 'cover', borderRadius: 6 }} />
         ) : null}
         <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="photo-count">
           {photos.data ? (count === 0 ? 'No photos yet' : `${count} photo${count === 1 ? '' : 's'}`) : null}

@@ -13,3 +13,4 @@ export { ListingWorkspace, type ListingWorkspaceProps } from '../listing/Listing
 export { copyText, countWords, downloadTextFile, listingFileName, listingFileText, paragraphs } from '../listing/listingText';
 export { NeighborhoodInsightsCard, type NeighborhoodInsightsCardProps } from '../insights/NeighborhoodInsightsCard';
 export { ScoreValue } from '../insights/ScoreValue';
+export { PreviewShapes as NeighborhoodPreviewShapes } from '../insights/PreviewShapes';

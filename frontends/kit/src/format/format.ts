@@ -22,3 +22,8 @@ export function formatDate(value: string | Date): string {
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
+
+/** A distance in miles: "0.35 mi" under a mile, "1.2 mi" above. */
+export function formatMiles(miles: number): string {
+  return `${miles < 1 ? miles.toFixed(2) : miles.toFixed(1)} mi`;
+}

@@ -7,7 +7,11 @@ import { formatCurrency } from '../format/format';
 import { useNeighborhoodInsights } from '../ai/aiApi';
 import { neighborhoodError, neighborhoodLoginLabel, neighborhoodMessages, rotation } from '../ai/aiTexts';
 import { useRotatingMessage } from '../ai/useRotatingMessage';
+import { DataCredits } from './DataCredits';
+import { PlaceList } from './PlaceList';
+import { PreviewShapes } from './PreviewShapes';
 import { ScoreValue } from './ScoreValue';
+import { ScoringExplanation } from './ScoringExplanation';
 
 export interface NeighborhoodInsightsCardProps {
   /** The saved property (null for a draft or the demo: nothing is fetched). */
@@ -39,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A list, or a plain statement that there is no data for it. */
+/** A list of short texts, or a plain statement that there is no data for it. */
 function ItemsOrNone({ label, items, none }: { label: string; items: string[]; none: string }) {
   if (items.length === 0) return <p style={{ ...styles.muted, margin: '4px 0 0' }}>{none}</p>;
   return (
@@ -63,20 +67,43 @@ function Loading() {
   );
 }
 
+/** Where the home lies: its City of Sacramento neighborhood, its census tract. */
+function AreaLine({ insights }: { insights: NeighborhoodInsights }) {
+  const { neighborhood, tract } = insights.area;
+  if (!neighborhood && !tract) return null;
+  return (
+    <p style={{ margin: '0 0 12px' }} data-testid="neighborhood-area">
+      {neighborhood ? (
+        <>
+          Neighborhood: <strong>{neighborhood.name}</strong> <span style={styles.muted}>({neighborhood.source})</span>
+          {tract ? ' · ' : ''}
+        </>
+      ) : null}
+      {tract ? (
+        <>
+          <strong>{tract.name}</strong> <span style={styles.muted}>({tract.source})</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function MarketFigures({ insights }: { insights: NeighborhoodInsights }) {
   const s = insights.marketStats;
-  if (s.salesCount === 0) return null;
-  const rows: [string, string][] = [
-    ['Recorded sales', `${s.salesCount}${s.radiusMiles !== null ? ` within ${s.radiusMiles} mi` : ''}`],
-    ...(s.medianSalePrice !== null ? [['Median sale price', formatCurrency(s.medianSalePrice)] as [string, string]] : []),
-    ...(s.medianPricePerSqft !== null ? [['Median price per sq ft', formatCurrency(s.medianPricePerSqft)] as [string, string]] : []),
-    ...(s.medianTimeAdjustedPrice !== null && s.valueDate
-      ? [[`At ${s.valueDate} prices`, formatCurrency(s.medianTimeAdjustedPrice)] as [string, string]]
-      : []),
-    ...(s.priceIndexChangePercent !== null
-      ? [['Price index change since', `${s.priceIndexChangePercent > 0 ? '+' : ''}${s.priceIndexChangePercent}%`] as [string, string]]
-      : []),
-  ];
+  const tract = insights.area.tract;
+  const rows: [string, string][] = [];
+  if (s.salesCount > 0) {
+    rows.push(['Recorded sales', `${s.salesCount}${s.radiusMiles !== null ? ` within ${s.radiusMiles} mi` : ''}`]);
+    if (s.medianSalePrice !== null) rows.push(['Median sale price', formatCurrency(s.medianSalePrice)]);
+    if (s.medianPricePerSqft !== null) rows.push(['Median price per sq ft', formatCurrency(s.medianPricePerSqft)]);
+    if (s.medianTimeAdjustedPrice !== null && s.valueDate) rows.push([`At ${s.valueDate} prices`, formatCurrency(s.medianTimeAdjustedPrice)]);
+    if (s.priceIndexChangePercent !== null) rows.push(['Price index change since', `${s.priceIndexChangePercent > 0 ? '+' : ''}${s.priceIndexChangePercent}%`]);
+  }
+  if (tract?.medianHouseValue2000) {
+    rows.push(['Tract median house value, 2000 census', formatCurrency(tract.medianHouseValue2000)]);
+    if (tract.medianHouseValueToday !== null && tract.valueDate) rows.push([`Same, at ${tract.valueDate} prices (price index)`, formatCurrency(tract.medianHouseValueToday)]);
+  }
+  if (rows.length === 0) return null;
   return (
     <dl style={{ ...styles.grid, margin: '0 0 16px' }}>
       {rows.map(([label, value]) => (
@@ -90,18 +117,25 @@ function MarketFigures({ insights }: { insights: NeighborhoodInsights }) {
 }
 
 function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
-  const { familyFriendly, walkability, dining, lifestyle, marketContext } = insights;
+  const { familyFriendly, walkability, dining, lifestyle, marketContext, scoring } = insights;
+  const scores = {
+    family: <ScoreValue label="Family friendly" score={familyFriendly.score} reason={scoring.familyFriendly.reason} />,
+    walk: <ScoreValue label="Walkability" score={walkability.score} reason={scoring.walkability.reason} />,
+    dining: <ScoreValue label="Dining" score={dining.score} reason={scoring.dining.reason} />,
+  };
   const items = [
     {
       key: 'overview',
       label: 'Overview',
       children: (
         <>
-          <div style={{ ...styles.grid, marginBottom: 16 }}>
-            <ScoreValue label="Family friendly" score={familyFriendly.score} />
-            <ScoreValue label="Walkability" score={walkability.score} />
-            <ScoreValue label="Dining" score={dining.score} />
+          <AreaLine insights={insights} />
+          <div style={{ ...styles.grid, marginBottom: 12 }}>
+            {scores.family}
+            {scores.walk}
+            {scores.dining}
           </div>
+          <ScoringExplanation insights={insights} />
           <Typography.Paragraph>{lifestyle.description}</Typography.Paragraph>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{marketContext.description}</Typography.Paragraph>
         </>
@@ -112,15 +146,13 @@ function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
       label: 'Family Life',
       children: (
         <>
-          <div style={{ ...styles.grid, marginBottom: 12 }}>
-            <ScoreValue label="Family friendly" score={familyFriendly.score} />
-          </div>
+          <div style={{ ...styles.grid, marginBottom: 12 }}>{scores.family}</div>
           <Typography.Paragraph>{familyFriendly.description}</Typography.Paragraph>
           <Section title="Nearby schools">
-            <ItemsOrNone label="Nearby schools" items={familyFriendly.nearbySchools} none="No school data available." />
+            <PlaceList label="Nearby schools" places={familyFriendly.nearbySchools} none="No school data available." />
           </Section>
           <Section title="Parks">
-            <ItemsOrNone label="Parks" items={familyFriendly.parks} none="No park data available." />
+            <PlaceList label="Parks" places={familyFriendly.parks} none="No park data available." />
           </Section>
         </>
       ),
@@ -131,18 +163,18 @@ function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
       children: (
         <>
           <div style={{ ...styles.grid, marginBottom: 12 }}>
-            <ScoreValue label="Walkability" score={walkability.score} />
-            <ScoreValue label="Dining" score={dining.score} />
+            {scores.walk}
+            {scores.dining}
           </div>
           <Section title="Walkability">
             <Typography.Paragraph style={{ margin: 0 }}>{walkability.description}</Typography.Paragraph>
-            <ItemsOrNone label="Nearby amenities" items={walkability.nearbyAmenities} none="No amenity data available." />
+            <PlaceList label="Nearby amenities" places={walkability.nearbyAmenities} none="No amenity data available." />
           </Section>
           <Section title="Dining">
             <Typography.Paragraph style={{ margin: 0 }}>{dining.description}</Typography.Paragraph>
-            <ItemsOrNone label="Restaurants" items={dining.restaurants} none="No restaurant data available." />
+            <PlaceList label="Restaurants" places={dining.restaurants} none="No restaurant data available." />
             <p style={{ margin: '6px 0 0' }}>
-              <span style={styles.muted}>Diversity: </span>
+              <span style={styles.muted}>Variety: </span>
               {dining.diversity || 'No data available'}
             </p>
           </Section>
@@ -150,7 +182,7 @@ function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
             <Typography.Paragraph style={{ margin: 0 }}>{lifestyle.description}</Typography.Paragraph>
             <ItemsOrNone label="Key features" items={lifestyle.keyFeatures} none="No data available." />
           </Section>
-          <Section title="Typical buyers">
+          <Section title="What the location offers a buyer">
             <Typography.Paragraph style={{ margin: 0 }}>{lifestyle.buyerProfile}</Typography.Paragraph>
           </Section>
         </>
@@ -166,36 +198,23 @@ function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
           <Section title="What drives value here">
             <ItemsOrNone label="Value drivers" items={marketContext.valueDrivers} none="No market data available." />
           </Section>
-          {insights.marketStats.dataSource ? (
-            <Typography.Paragraph type="secondary" style={{ fontSize: 13, marginBottom: 0 }}>
-              Source: {insights.marketStats.dataSource}
-            </Typography.Paragraph>
-          ) : null}
         </>
       ),
     },
   ];
-  return <Tabs items={items} />;
-}
-
-/** The blurred stand-in shown in demo mode: layout only, no figures. */
-function DemoPreview() {
   return (
-    <div style={{ ...styles.grid, filter: 'blur(4px)', userSelect: 'none' }} aria-hidden="true" inert>
-      {['Family friendly', 'Walkability', 'Dining', 'Market'].map((label) => (
-        <div key={label} style={{ border: '1px solid #e5e7eb', borderRadius: 10, padding: 14 }}>
-          <p style={{ margin: 0 }}>{label}</p>
-          <p style={{ margin: 0, fontSize: 24, fontWeight: 700 }}>?/10</p>
-        </div>
-      ))}
-    </div>
+    <>
+      <Tabs items={items} />
+      <DataCredits sources={insights.sources} market={insights.marketStats.dataSource} />
+    </>
   );
 }
 
 /**
- * Neighborhood insights: tabs Overview, Family Life, Lifestyle and Market, scores as n/10 ("No data" where
- * there is none), ten loading messages every 2 s, the spec's error message, and in demo mode a blurred card
- * behind 'Login to View Neighborhood Analysis'.
+ * Neighborhood insights: tabs Overview, Family Life, Lifestyle and Market, scores as n/10 ("No data" and why where
+ * there is none) with "How is this scored?", real places with distances and sources, the data credits, ten
+ * loading messages every 2 s, the spec's error message, and in demo mode shapes behind 'Login to View Neighborhood
+ * Analysis'.
  */
 export function NeighborhoodInsightsCard({
   propertyId,
@@ -211,7 +230,9 @@ export function NeighborhoodInsightsCard({
   if (demo) {
     body = (
       <div style={{ position: 'relative' }}>
-        <DemoPreview />
+        <div style={{ filter: 'blur(3px)' }} inert>
+          <PreviewShapes />
+        </div>
         <Flex vertical align="center" justify="center" gap={10} style={{ position: 'absolute', inset: 0, background: 'rgba(255,255,255,0.6)' }}>
           <LockOutlined aria-hidden style={{ fontSize: 22 }} />
           <Button type="primary" onClick={login} loading={loginLoading}>

@@ -35,7 +35,7 @@ function PhotoTile({ photo, index, onRoomType, saving }: { photo: Photo; index: 
             <PictureOutlined aria-hidden style={{ fontSize: 28, opacity: 0.5 }} />
           </Flex>
         ) : (
-          <img src={photo.url} alt={`Photo ${index + 1}: ${label}`} loading="lazy" style={styles.image} onError={() => setBroken(true)} />
+          <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}: ${label}`} loading="lazy" style={styles.image} onError={() => setBroken(true)} />
         )}
         <Select<RoomType>
           value={photo.roomType}

@@ -1,4 +1,4 @@
-import { uploadLimits } from '@hsa/contracts';
+import { multipartPartSize, uploadLimits } from '@hsa/contracts';
 
 /** The uploader's settings from the spec (sections 5 and 9), in one place. */
 
@@ -39,8 +39,9 @@ export function shouldUseMultipart(file: { size: number | null }): boolean {
   return (file.size ?? 0) > uploadLimits.multipartThresholdBytes;
 }
 
+/** The server signs each part URL for exactly this cut (contracts' multipartPartSize): the uploader must use it. */
 export function chunkSize(file: { size: number }): number {
-  return Math.max(uploadLimits.minPartBytes, Math.ceil(file.size / uploadLimits.maxParts));
+  return multipartPartSize(file.size);
 }
 
 export const uploadErrorToast = { title: 'Upload Error', description: 'Failed to prepare file upload. Please try again.' } as const;

@@ -42,7 +42,7 @@ export function ComparablesSection({ property, comparables, variant, locked }: C
         {mapMessages.noComparables}
       </p>
     );
-  } else list = variant === 'summary' ? <ComparablesShortList comparables={shown} /> : <ComparablesTable comparables={shown} />;
+  } else list = variant === 'summary' ? <ComparablesShortList comparables={shown} /> : <ComparablesTable comparables={shown} estimate={locked ? null : property.estimatedValue} />;
 
   const map = (
     <ComparablesMap

@@ -1,6 +1,9 @@
 import { formatNumber, streetPart } from '@hsa/ui-kit';
 import type { Comparable } from '../domain/comparables';
 import { formatDistance, formatFacts, formatMoney, formatSaleDate, formatVariance } from '../domain/format';
+import { EstimateAmongComparables } from './EstimateAmongComparables';
+import '../wizard.css';
+import './estimateStrip.css';
 
 /** The adjustments behind a comparable's adjusted value, as one line (e.g. "Size -$4,200; Time +$61,000"). */
 function adjustmentSummary(comparable: Comparable): string {
@@ -11,54 +14,59 @@ function adjustmentSummary(comparable: Comparable): string {
 
 /**
  * Comparable sales as a table (step 2): number (as on the map), address, the sale as recorded and what it says this
- * home is worth today (brought to today's price level and adjusted for differences), size and price per square foot.
+ * home is worth today (brought to today's price level and adjusted for differences), size and price per square foot;
+ * above it, where the estimate sits among those adjusted values.
  */
-export function ComparablesTable({ comparables }: { comparables: Comparable[] }) {
+export function ComparablesTable({ comparables, estimate = null }: { comparables: Comparable[]; estimate?: number | null }) {
   return (
-    <div className="wz-table-wrap">
-      <table className="wz-table">
-        <caption className="visually-hidden">Comparable sales, numbered as on the map</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Address</th>
-            <th scope="col">Sale price</th>
-            <th scope="col">Sale date</th>
-            <th scope="col">Adjusted value</th>
-            <th scope="col">Beds / baths</th>
-            <th scope="col">Sq ft</th>
-            <th scope="col">$ / sq ft</th>
-            <th scope="col">vs. market</th>
-            <th scope="col">Distance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {comparables.map((comparable, index) => (
-            <tr key={comparable.id}>
-              <td>
-                <span className="wz-badge">{index + 1}</span>
-              </td>
-              <th scope="row" className="wz-table__address">
-                {streetPart(comparable.address)}
-              </th>
-              <td className="wz-table__num">{formatMoney(comparable.salePrice)}</td>
-              <td>{formatSaleDate(comparable.saleDate)}</td>
-              <td className="wz-table__num" title={adjustmentSummary(comparable) || undefined}>
-                {formatMoney(comparable.adjustedValue)}
-                {comparable.adjustments.length > 0 && <span className="visually-hidden">. {adjustmentSummary(comparable)}</span>}
-              </td>
-              <td>
-                {comparable.bedrooms ?? '—'} / {comparable.bathrooms ?? '—'}
-              </td>
-              <td className="wz-table__num">{comparable.squareFootage !== null ? formatNumber(comparable.squareFootage) : '—'}</td>
-              <td className="wz-table__num">{formatMoney(comparable.pricePerSqft)}</td>
-              <td className="wz-table__num">{formatVariance(comparable.marketVariance)}</td>
-              <td className="wz-table__num">{formatDistance(comparable.distanceMiles)}</td>
+    <>
+      <EstimateAmongComparables estimate={estimate} adjustedValues={comparables.map((c) => c.adjustedValue)} />
+      {/* Focusable: on narrow screens the table scrolls sideways, and keyboard users must be able to scroll it. */}
+      <div className="wz-table-wrap" tabIndex={0} role="region" aria-label="Comparable sales table">
+        <table className="wz-table">
+          <caption className="visually-hidden">Comparable sales, numbered as on the map</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Address</th>
+              <th scope="col">Sale price</th>
+              <th scope="col">Sale date</th>
+              <th scope="col">Adjusted value</th>
+              <th scope="col">Beds / baths</th>
+              <th scope="col">Sq ft</th>
+              <th scope="col">$ / sq ft</th>
+              <th scope="col">vs. market</th>
+              <th scope="col">Distance</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {comparables.map((comparable, index) => (
+              <tr key={comparable.id}>
+                <td>
+                  <span className="wz-badge">{index + 1}</span>
+                </td>
+                <th scope="row" className="wz-table__address">
+                  {streetPart(comparable.address)}
+                </th>
+                <td className="wz-table__num">{formatMoney(comparable.salePrice)}</td>
+                <td>{formatSaleDate(comparable.saleDate)}</td>
+                <td className="wz-table__num" title={adjustmentSummary(comparable) || undefined}>
+                  {formatMoney(comparable.adjustedValue)}
+                  {comparable.adjustments.length > 0 && <span className="visually-hidden">. {adjustmentSummary(comparable)}</span>}
+                </td>
+                <td>
+                  {comparable.bedrooms ?? '—'} / {comparable.bathrooms ?? '—'}
+                </td>
+                <td className="wz-table__num">{comparable.squareFootage !== null ? formatNumber(comparable.squareFootage) : '—'}</td>
+                <td className="wz-table__num">{formatMoney(comparable.pricePerSqft)}</td>
+                <td className="wz-table__num">{formatVariance(comparable.marketVariance)}</td>
+                <td className="wz-table__num">{formatDistance(comparable.distanceMiles)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

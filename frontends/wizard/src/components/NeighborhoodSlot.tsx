@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Card, Skeleton } from 'antd';
+import { NeighborhoodPreviewShapes } from '@hsa/ui-kit';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { Locked, type UnlockAction } from './Locked';
 
@@ -18,16 +19,6 @@ export interface NeighborhoodSlotProps {
   /** What unlocks it in demo mode (sign in, or Save Now after a failed auto-save). */
   unlock?: UnlockAction | undefined;
 }
-
-// What the blurred demo preview looks like (made-up figures: they are never readable).
-const previewRows = [
-  ['Family life', '8/10'],
-  ['Walkability', '6/10'],
-  ['Dining', '7/10'],
-  ['Lifestyle', 'Quiet, leafy streets'],
-  ['Schools nearby', '4 within a mile'],
-  ['Market', 'Steady demand'],
-];
 
 const title = <h2 className="wz-card-title">Neighborhood insights</h2>;
 
@@ -53,14 +44,8 @@ export function NeighborhoodSlot({ property, demo, unlock }: NeighborhoodSlotPro
           message="Family life, walkability, dining and the local market, for signed-in owners."
           action={unlock ? { ...unlock, label: unlock.label === 'Sign In to Save' ? 'Login to View Neighborhood Analysis' : unlock.label } : undefined}
         >
-          <dl className="wz-neighborhood__preview">
-            {previewRows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          {/* Shapes only: a locked preview shows no score, fact or figure, real or made up. */}
+          <NeighborhoodPreviewShapes />
         </Locked>
       ) : (
         <p className="wz-muted">Save this property to see family life, walkability, dining and the local market around it.</p>

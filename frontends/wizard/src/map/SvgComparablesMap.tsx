@@ -1,8 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Coordinates } from '@hsa/contracts';
 import { MapLegend } from './MapLegend';
 import { ComparableDetails, HomeDetails, comparableMarkerLabel } from './MarkerDetails';
 import type { ComparablesMapProps, NumberedComparable } from './mapTypes';
+import { layerGroups, type LayerGroup } from './layers/layerGroups';
 import {
   clampZoom,
   fitBounds,
@@ -16,6 +17,10 @@ import {
   type MapView,
   type Point,
 } from './projection';
+
+// The real places under the markers come in their own chunk, with their data, once the map is on screen.
+const LayerTiles = lazy(() => import('./layers/MapLayers').then((m) => ({ default: m.LayerTiles })));
+const LayerControls = lazy(() => import('./layers/MapLayers').then((m) => ({ default: m.LayerControls })));
 
 const defaultWidth = 720;
 const markerMargin = 14;
@@ -41,10 +46,11 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
 type Selected = { kind: 'home' } | { kind: 'comparable'; id: string } | null;
 
 /**
- * The embedded default map: no tiles and no key, the home and its comparable sales drawn by their
- * coordinates (equirectangular projection around the home), fitted to show them all (zoom at most 15),
- * with zoom buttons, distance rings, a scale bar and the data-source label. Markers are buttons (so
- * keyboard and screen reader users reach every sale) that open an info popup.
+ * The embedded default map: no key, the home and its comparable sales drawn by their coordinates
+ * (equirectangular projection around the home) over real places of the public data (neighborhoods or census
+ * tracts, SacRT, parks, schools: switchable layers, loaded per view), fitted to show them all (zoom at most 15),
+ * with zoom buttons, distance rings, a scale bar, the data-source label and the data credits. Markers are
+ * buttons (so keyboard and screen reader users reach every sale) that open an info popup.
  */
 export function SvgComparablesMap({ subject, comparables, dataSource, height = 380 }: ComparablesMapProps) {
   const titleId = useId();
@@ -69,6 +75,13 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
   useEffect(() => setZoomOffset(0), [fitKey]);
   const view = { center: fitted.center, zoom: clampZoom(fitted.zoom + zoomOffset) };
   const [selected, setSelected] = useState<Selected>(null);
+  const [shownLayers, setShownLayers] = useState<ReadonlySet<LayerGroup>>(() => new Set(layerGroups));
+  const toggleLayer = (group: LayerGroup) =>
+    setShownLayers((current) => {
+      const next = new Set(current);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
   const markerRefs = useRef(new Map<string, HTMLButtonElement>());
 
   const screen = (point: Coordinates): Point => toScreen(point, view.center, view.zoom, viewport);
@@ -154,13 +167,7 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
           {`Map of your property and ${placed.length} comparable ${placed.length === 1 ? 'sale' : 'sales'}, positioned by their coordinates`}
         </span>
         <svg className="wz-map__backdrop" width={width} height={height} aria-hidden="true" focusable="false">
-          <defs>
-            <pattern id={`${titleId}-grid`} width={40} height={40} patternUnits="userSpaceOnUse">
-              <path d="M40 0H0V40" fill="none" stroke="#dfe6f0" strokeWidth="1" />
-            </pattern>
-          </defs>
           <rect width={width} height={height} fill="#f1f5fa" />
-          <rect width={width} height={height} fill={`url(#${titleId}-grid)`} />
           {rings.map((miles) => (
             <g key={miles}>
               <circle cx={homePoint.x} cy={homePoint.y} r={miles * ringPixels} fill="none" stroke="#b9c6da" strokeDasharray="4 5" />
@@ -170,6 +177,9 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
             </g>
           ))}
         </svg>
+        <Suspense fallback={null}>
+          <LayerTiles view={view} viewport={viewport} home={home} shown={shownLayers} />
+        </Suspense>
 
         {placed.map(({ number, comparable }) => {
           const point = drawnAt.get(comparable.id)!;
@@ -242,6 +252,9 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
         </div>
       </div>
       <MapLegend comparableCount={placed.length} />
+      <Suspense fallback={null}>
+        <LayerControls shown={shownLayers} onToggle={toggleLayer} view={view} viewport={viewport} />
+      </Suspense>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { NextSteps } from '../components/NextSteps';
 import { PropertyFacts } from '../components/PropertyFacts';
 import { StepHeader } from '../components/StepHeader';
 import { ValueCard } from '../components/ValueCard';
+import { ValueHistorySection } from '../components/ValueHistorySection';
+import { isSavedProperty } from '../api/comparables';
 import { usePageTitle } from '../components/usePageTitle';
 
 export interface AnalysisStepProps {
@@ -54,6 +56,11 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
           <PropertyFacts property={property} variant="analysis" hideValue={demo} />
         </Card>
       </div>
+      <ValueHistorySection
+        propertyId={isSavedProperty(property) ? property.id : null}
+        hasEstimate={property.estimatedValue !== null}
+        demo={demo}
+      />
       <ComparablesSection property={property} comparables={comparables} variant="analysis" locked={demo} />
       <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
       <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} goToStep={goToStep} />

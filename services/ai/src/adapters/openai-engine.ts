@@ -17,7 +17,6 @@ import {
   strictJsonSchema,
   UnusableAnswer,
 } from '../domain/model-output';
-import { narrativeNumbers } from '../domain/neighborhood-facts';
 import { listingMessages, narrativeMessages, recommendationMessages, type ChatMessage } from '../domain/prompts';
 import { adaptProjects, chooseProjects, toRecommendation, type RecommendationSettings } from '../domain/recommendations';
 
@@ -114,7 +113,7 @@ export function openAiEngine(
 
     async neighborhoodNarrative(facts, options) {
       const answer = await complete('neighborhood', narrativeMessages(facts), modelNarrativeSchema, options);
-      return { ...groundedNarrative(answer, narrativeNumbers(facts)), model: settings.model };
+      return { ...groundedNarrative(answer, facts), model: settings.model };
     },
   };
 }

@@ -156,16 +156,20 @@ const placeName =
 
 /**
  * For narrative text about a neighborhood: every number must be one of `numbers` (within `tolerance`,
- * as a fraction, since prose rounds figures) and no named place may appear.
+ * as a fraction, since prose rounds figures) and no named place may appear but those in `allowedNames`.
  */
-export function checkNarrative(text: string, numbers: readonly number[], tolerance = 0.01): GroundingViolation[] {
+export function checkNarrative(text: string, numbers: readonly number[], allowedNames: readonly string[] = [], tolerance = 0.01): GroundingViolation[] {
   const violations: GroundingViolation[] = [];
   for (const token of text.match(numberPattern) ?? []) {
     const value = toNumber(token);
     const supported = numbers.some((n) => (n === 0 ? value === 0 : Math.abs(value - n) <= Math.abs(n) * tolerance + 0.5));
     if (!supported) violations.push({ kind: 'number', text: token });
   }
-  for (const match of text.matchAll(placeName)) violations.push({ kind: 'place-name', text: match[0] });
+  const allowed = allowedNames.map((n) => n.toLowerCase());
+  for (const match of text.matchAll(placeName)) {
+    const named = match[0].toLowerCase();
+    if (!allowed.some((name) => name.includes(named) || named.includes(name))) violations.push({ kind: 'place-name', text: match[0] });
+  }
   return violations;
 }
 

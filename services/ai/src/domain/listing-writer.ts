@@ -86,14 +86,14 @@ function rooms(c: Context, r: () => number): string {
   const { bedrooms, bathrooms } = c.facts;
   if (bedrooms >= 4) {
     return pick(r, [
-      `${capitalise(c.beds)} give a growing household space to spread out, with room left for guests or hobbies.`,
-      `With ${c.beds}, everyone gets a space of their own, and there is room to spare for guests.`,
+      `${capitalise(c.beds)} give plenty of space to spread out, with room left for guests or hobbies.`,
+      `With ${c.beds}, there is a room for every purpose, and space to spare for guests.`,
     ]);
   }
   if (bedrooms >= 2) {
     return pick(r, [
-      `The ${c.beds} suit a couple, a small family or anyone who wants a guest room.`,
-      `${capitalise(c.beds)} work well for a small household, with a spare room for guests or work.`,
+      `The ${c.beds} leave room for a guest room or a home office.`,
+      `${capitalise(c.beds)} mean a spare room for guests, work or hobbies.`,
     ]);
   }
   return bathrooms >= 1

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { recommendationPriorities } from '@hsa/contracts';
+import { fairHousingFindings } from './fair-housing';
 import { checkGrounding, checkNarrative, wordCount, type GroundingFacts } from './grounding';
+import { narrativeNumbers, narrativePlaceNames, type NeighborhoodFacts } from './neighborhood-facts';
 
 /**
  * What a model must answer, as zod schemas (validated before anything is used) and as the JSON schemas of
@@ -75,7 +77,7 @@ export type ModelNarrative = z.infer<typeof modelNarrativeSchema>;
 /** Why a model answer was not used. */
 export class UnusableAnswer extends Error {
   constructor(
-    readonly reason: 'off-schema' | 'ungrounded' | 'refused' | 'truncated' | 'empty',
+    readonly reason: 'off-schema' | 'ungrounded' | 'fair-housing' | 'refused' | 'truncated' | 'empty',
     detail: string,
   ) {
     super(`${reason}: ${detail}`);
@@ -99,14 +101,25 @@ export function parseAnswer<T>(content: string | null | undefined, schema: z.Zod
   return result.data;
 }
 
-/** A listing a model wrote, accepted only when every claim is supported by the facts. */
+/** Texts that describe who lives somewhere or who a home suits are never used (see fair-housing.ts). */
+export function fairHousingChecked(texts: readonly string[], allowedNames: readonly string[] = []): void {
+  const findings = texts.flatMap((text) => fairHousingFindings(text, allowedNames));
+  if (findings.length) throw new UnusableAnswer('fair-housing', findings.map((f) => `${f.basis} "${f.text}"`).join(', '));
+}
+
+/** A listing a model wrote, accepted only when every claim is supported by the facts and it is fair-housing clean. */
 export function groundedListing(answer: ModelListing, facts: GroundingFacts): ModelListing {
-  const violations = [answer.description, ...answer.keySellingPoints].flatMap((text) => checkGrounding(text, facts));
+  const texts = [answer.description, ...answer.keySellingPoints];
+  const violations = texts.flatMap((text) => checkGrounding(text, facts));
   if (violations.length) throw new UnusableAnswer('ungrounded', violations.map((v) => `${v.kind} "${v.text}"`).join(', '));
+  fairHousingChecked(texts);
   return answer;
 }
 
-export function groundedNarrative(answer: ModelNarrative, numbers: readonly number[]): ModelNarrative {
+/** A narrative a model wrote: figures and named places only from the facts, and fair-housing clean. */
+export function groundedNarrative(answer: ModelNarrative, facts: NeighborhoodFacts): ModelNarrative {
+  const numbers = narrativeNumbers(facts);
+  const names = narrativePlaceNames(facts);
   const texts = [
     answer.familyFriendly,
     answer.walkability,
@@ -117,8 +130,9 @@ export function groundedNarrative(answer: ModelNarrative, numbers: readonly numb
     ...answer.lifestyleKeyFeatures,
     ...answer.valueDrivers,
   ];
-  const violations = texts.flatMap((t) => checkNarrative(t, numbers));
+  const violations = texts.flatMap((t) => checkNarrative(t, numbers, names));
   if (violations.length) throw new UnusableAnswer('ungrounded', violations.map((v) => `${v.kind} "${v.text}"`).join(', '));
+  fairHousingChecked(texts, names);
   return answer;
 }
 
@@ -126,5 +140,6 @@ export function groundedNarrative(answer: ModelNarrative, numbers: readonly numb
 export function groundedChoice(answer: RecommendationChoice, numbers: readonly number[]): RecommendationChoice {
   const violations = answer.recommendations.flatMap((r) => [...checkNarrative(r.title, numbers), ...checkNarrative(r.description, numbers)]);
   if (violations.length) throw new UnusableAnswer('ungrounded', violations.map((v) => `${v.kind} "${v.text}"`).join(', '));
+  fairHousingChecked(answer.recommendations.flatMap((r) => [r.title, r.description]));
   return answer;
 }

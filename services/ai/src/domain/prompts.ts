@@ -76,21 +76,35 @@ export function listingMessages(input: GenerationInput, variant: number): ChatMe
       content:
         'You write real-estate listing descriptions. Write a warm, professional description of 120 to 250 words in 2 or 3 paragraphs, and 3 to 6 key selling points ' +
         '(short phrases, each one a fact from the user message). Use digits for counts and sizes. ' +
-        groundRules,
+        groundRules +
+        ' ' +
+        fairHousingRule,
     },
     { role: 'user', content: JSON.stringify({ ...factsForPrompt(input), wordingVariant: variant }) },
   ];
 }
+
+/** Fair housing (HUD advertising guidance): say what is there, never who lives there or whom it suits. */
+const fairHousingRule =
+  'Fair housing: describe places, distances and figures only. Never describe the people who live in the area or suggest who should live there ' +
+  '(no race, color, religion, national origin, sex, disability, age or family status, no "perfect for families", "young professionals", "safe neighborhood"). ' +
+  'Family life means the schools and parks listed, not the residents.';
 
 export function narrativeMessages(facts: NeighborhoodFacts): ChatMessage[] {
   return [
     {
       role: 'system',
       content:
-        'You describe a neighborhood for a home seller from the facts given. There is no data on schools, parks, amenities or restaurants: ' +
-        'say plainly in familyFriendly, walkability and dining that no such data is available, and do not guess. ' +
-        'Write lifestyle, buyerProfile and marketContext from the market figures only, quoting figures exactly as given; valueDrivers are short phrases based on the figures. ' +
-        groundRules,
+        'You describe the surroundings of a home for its seller, from the facts given and nothing else. ' +
+        'familyFriendly words the schools and parks listed (names, levels, grades, distances in miles) and the familyFriendlyScore out of 10; ' +
+        'walkability words the grocery stores and transit stops listed and the walkabilityScore; dining words the restaurants listed and the diningScore. ' +
+        'Where the facts list no places or give no score for a dimension, say plainly that no data is available (the gaps say why) and do not guess. ' +
+        'lifestyle describes the area from these places, the neighborhood name or census tract and the market figures; lifestyleKeyFeatures are short facts from them; ' +
+        'buyerProfile says what the location offers a buyer (kind of home, price level, nearby places), not who the buyer is. ' +
+        'marketContext words the market figures and the census tract median house values (2000 value and its value at today\'s prices), quoting figures exactly as given; valueDrivers are short phrases from the figures. ' +
+        'You may name only the places in the facts. ' +
+        fairHousingRule +
+        ' Use only the facts in the user message; never state a number, place or feature they do not contain. Answer with JSON matching the given schema only.',
     },
     { role: 'user', content: JSON.stringify(facts) },
   ];

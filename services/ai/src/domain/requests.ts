@@ -3,7 +3,7 @@ import { propertyIdSchema, propertyTypes, updateListingSchema, type PropertyType
 import type { GenerateRequestMessage, NeighborhoodFactsMessage } from '@hsa/protos';
 import { fromZodError, invalidArgument, notFound } from '@hsa/service-kit';
 import { photoRoomTypes, type GenerationInput, type PhotoRoomType } from './facts';
-import type { NeighborhoodFacts } from './neighborhood-facts';
+import type { FactPlace, NeighborhoodFacts } from './neighborhood-facts';
 
 /** A property id from a request. Ids are UUIDs; anything else cannot exist, so it is NOT_FOUND. */
 export function parsePropertyId(id: string | undefined): string {
@@ -84,5 +84,20 @@ export function parseNeighborhoodFacts(msg: NeighborhoodFactsMessage): Neighborh
     subjectEstimatedValue: orNull(msg.subjectEstimatedValue),
     subjectSquareFootage: orNull(msg.subjectSquareFootage),
     propertyType: msg.propertyType,
+    familyFriendlyScore: orNull(msg.familyFriendlyScore),
+    walkabilityScore: orNull(msg.walkabilityScore),
+    diningScore: orNull(msg.diningScore),
+    schools: msg.schools.map(factPlace),
+    parks: msg.parks.map(factPlace),
+    amenities: msg.amenities.map(factPlace),
+    restaurants: msg.restaurants.map(factPlace),
+    neighborhoodName: msg.neighborhoodName,
+    censusTract: msg.censusTract,
+    tractCensusMedianValue: orNull(msg.tractCensusMedianValue),
+    tractMedianValueToday: orNull(msg.tractMedianValueToday),
+    sources: [...msg.sources],
+    gaps: [...msg.gaps],
   };
 }
+
+const factPlace = (p: FactPlace): FactPlace => ({ name: p.name, kind: p.kind, level: p.level, grades: p.grades, distanceMiles: p.distanceMiles });

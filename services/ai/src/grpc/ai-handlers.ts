@@ -41,7 +41,7 @@ function toListing(row: ListingRow): ListingInput {
   return listing;
 }
 
-/** ai.v1.AiService: the user id comes only from the x-user-id metadata (ctx.userId). */
+/** ai.v1.AiService: the user comes only from the call's verified token (ctx.userId). */
 export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, logger: Logger): AiServiceHandlers {
   return {
     GenerateRecommendations: unary(logger, 'GenerateRecommendations', async (request, ctx) => {

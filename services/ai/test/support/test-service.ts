@@ -1,6 +1,6 @@
 import { loadAiProto, type AiServiceClient } from '@hsa/protos';
 import { createClient } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testClientAuth } from '@hsa/service-kit/testing';
 import { startAiService, type AiServiceConfig, type RunningAiService } from '../../src';
 import { costVsValuePath, nationalPrice, testLogger } from '../helpers';
 
@@ -17,7 +17,7 @@ export async function startTestAiService(overrides: Partial<AiServiceConfig> = {
     {
       databaseUrl: testServerUrl(),
       databaseName,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       healthPort: 0,
       natsUrl: testNatsUrl(),
@@ -27,7 +27,7 @@ export async function startTestAiService(overrides: Partial<AiServiceConfig> = {
     },
     { logger: testLogger(), relayIntervalMs: 200, currentYear: () => 2026 },
   );
-  const client = createClient(loadAiProto().AiService, service.grpcAddress);
+  const client = createClient(loadAiProto().AiService, service.grpcAddress, testClientAuth('ai'));
   return {
     service,
     client,

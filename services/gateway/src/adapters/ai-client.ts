@@ -8,7 +8,7 @@ import {
   type ComparablesSummary,
   type GenerateRequest,
 } from '@hsa/protos';
-import { call, createClient, waitForReady } from '@hsa/service-kit';
+import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 
 /** What the gateway knows beyond the property record, passed to the engines as facts. */
 export interface GenerationExtras {
@@ -24,11 +24,12 @@ export class AiClient {
   private readonly client: AiServiceClient;
 
   constructor(
+    signer: InternalTokenSigner,
     address: string,
     private readonly generateTimeoutMs: number,
     private readonly readTimeoutMs = 5000,
   ) {
-    this.client = createClient(loadAiProto().AiService, address);
+    this.client = createClient(loadAiProto().AiService, address, { signer, audience: 'ai' });
   }
 
   private request(property: Property, extras: GenerationExtras): GenerateRequest {

@@ -1,6 +1,6 @@
-import type { CreateUploadResponse, Photo, RoomType, UploadedPart } from '@hsa/contracts';
+import type { CreateUploadResponse, Photo, PhotoVariant, RoomType, UploadedPart } from '@hsa/contracts';
 import { loadMediaProto, partMessageToApi, photoMessageToApi, type MediaServiceClient } from '@hsa/protos';
-import { call, createClient, waitForReady } from '@hsa/service-kit';
+import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 
 export interface UploadScope {
   propertyId?: string | undefined;
@@ -10,6 +10,8 @@ export interface UploadScope {
 
 /** Completing a multipart upload joins every part and checks the object: far slower than other calls. */
 const COMPLETE_TIMEOUT_MS = 120_000;
+/** Attaching a photo decodes and encodes it again (a 48-megapixel photo takes seconds on a busy machine). */
+const ATTACH_TIMEOUT_MS = 30_000;
 
 /**
  * The media service as the gateway sees it: API shapes in, API shapes out, the user on every call. Property
@@ -18,8 +20,12 @@ const COMPLETE_TIMEOUT_MS = 120_000;
 export class MediaClient {
   private readonly client: MediaServiceClient;
 
-  constructor(address: string, private readonly timeoutMs: number) {
-    this.client = createClient(loadMediaProto().MediaService, address);
+  constructor(
+    signer: InternalTokenSigner,
+    address: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.client = createClient(loadMediaProto().MediaService, address, { signer, audience: 'media' });
   }
 
   async createUpload(userId: string, scope: UploadScope): Promise<CreateUploadResponse> {
@@ -27,8 +33,10 @@ export class MediaClient {
     return { uploadURL: res.url, key: res.key, expiresIn: res.expiresInSeconds, headers: res.headers };
   }
 
+  /** Attaching re-encodes the image on the server: slower than the other calls. */
   async attach(userId: string, propertyId: string, input: { originalPath: string; roomType: RoomType }): Promise<Photo> {
-    return photoMessageToApi(await call(this.client, this.client.attachPhoto, { propertyId, ...input }, this.opts(userId)));
+    const options = { userId, timeoutMs: Math.max(this.timeoutMs, ATTACH_TIMEOUT_MS) };
+    return photoMessageToApi(await call(this.client, this.client.attachPhoto, { propertyId, ...input }, options));
   }
 
   async list(userId: string, propertyId: string): Promise<Photo[]> {
@@ -40,8 +48,8 @@ export class MediaClient {
     return photoMessageToApi(await call(this.client, this.client.updatePhoto, { propertyId, photoId, roomType }, this.opts(userId)));
   }
 
-  async imageUrl(userId: string, propertyId: string, photoId: string): Promise<{ url: string; expiresIn: number }> {
-    const res = await call(this.client, this.client.getPhotoUrl, { propertyId, photoId }, this.opts(userId));
+  async imageUrl(userId: string, propertyId: string, photoId: string, variant: PhotoVariant = 'full'): Promise<{ url: string; expiresIn: number }> {
+    const res = await call(this.client, this.client.getPhotoUrl, { propertyId, photoId, variant }, this.opts(userId));
     return { url: res.url, expiresIn: res.expiresInSeconds };
   }
 

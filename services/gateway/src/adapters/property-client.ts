@@ -6,7 +6,7 @@ import {
   type ListFilter,
   type PropertyServiceClient,
 } from '@hsa/protos';
-import { call, createClient, waitForReady } from '@hsa/service-kit';
+import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 
 export type PropertyListFilter = 'all' | 'active' | 'archived';
 
@@ -20,8 +20,12 @@ const listFilters: Record<PropertyListFilter, ListFilter> = {
 export class PropertyClient {
   private readonly client: PropertyServiceClient;
 
-  constructor(address: string, private readonly timeoutMs: number) {
-    this.client = createClient(loadPropertyProto().PropertyService, address);
+  constructor(
+    signer: InternalTokenSigner,
+    address: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.client = createClient(loadPropertyProto().PropertyService, address, { signer, audience: 'property' });
   }
 
   async create(userId: string, input: CreateProperty): Promise<Property> {

@@ -1,13 +1,14 @@
-import type { AddressAutocompleteResponse, ComparableSale, PropertyLookup, PropertyLookupResponse } from '@hsa/contracts';
+import type { AddressAutocompleteResponse, ComparableSale, PropertyLookup, PropertyLookupResponse, ValuationValues, ValueHistoryResponse } from '@hsa/contracts';
 import {
   comparableMessageToApi,
   loadValuationProto,
   lookupResponseToApi,
   predictionMessageToApi,
+  valueHistoryResponseToApi,
   type SubjectFacts,
   type ValuationServiceClient,
 } from '@hsa/protos';
-import { call, createClient, waitForReady } from '@hsa/service-kit';
+import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 
 export interface EstimateResult {
   found: boolean;
@@ -27,8 +28,12 @@ export interface EstimateResult {
 export class ValuationClient {
   private readonly client: ValuationServiceClient;
 
-  constructor(address: string, private readonly timeoutMs: number) {
-    this.client = createClient(loadValuationProto().ValuationService, address);
+  constructor(
+    signer: InternalTokenSigner,
+    address: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.client = createClient(loadValuationProto().ValuationService, address, { signer, audience: 'valuation' });
   }
 
   async autocomplete(input: string): Promise<AddressAutocompleteResponse> {
@@ -57,6 +62,15 @@ export class ValuationClient {
       confidence: res.confidence,
       dataSource: res.dataSource,
     };
+  }
+
+  /** The home's value over time; `saved` (the property's estimate) is the value carried along the index. */
+  async valueHistory(subject: SubjectFacts, saved?: ValuationValues): Promise<ValueHistoryResponse> {
+    const request = {
+      subject,
+      ...(saved ? { estimate: saved.estimatedValue, low: saved.estimatedValueLow, high: saved.estimatedValueHigh } : {}),
+    };
+    return valueHistoryResponseToApi(await call(this.client, this.client.valueHistory, request, this.opts()));
   }
 
   async ready(): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { AiClient, GenerationExtras } from '../adapters/ai-client';
 import type { NeighborhoodClient } from '../adapters/neighborhood-client';
 import type { PropertyClient } from '../adapters/property-client';
 import { requireUser } from './errors';
+import type { RateLimiting } from './rate-limits';
 
 export interface AiRoutesDependencies {
   /** Ownership check, and the facts the engines write from. */
@@ -18,6 +19,8 @@ export interface AiRoutesDependencies {
   /** Room types of the property's photos. Optional; failures are skipped. */
   photoRoomTypes?: ((userId: string, propertyId: string) => Promise<string[]>) | undefined;
   logger?: Logger | undefined;
+  /** Generation counts as `generation`, neighborhood insights as `valuation`. */
+  limit: RateLimiting;
 }
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
@@ -30,6 +33,7 @@ const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NO
  */
 export function aiRoutes(deps: AiRoutesDependencies): Router {
   const router = Router();
+  const generationLimit = deps.limit('generation');
 
   const userId = (req: Request) => req.user!.id;
   const ownedProperty = async (req: Request): Promise<Property> => {
@@ -64,7 +68,7 @@ export function aiRoutes(deps: AiRoutesDependencies): Router {
     }
   });
 
-  router.post('/api/properties/:id/recommendations', requireUser, async (req, res) => {
+  router.post('/api/properties/:id/recommendations', requireUser, generationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     noStore(res);
     res.json(await deps.ai.generateRecommendations(userId(req), property, await extras(req, property)));
@@ -76,7 +80,7 @@ export function aiRoutes(deps: AiRoutesDependencies): Router {
     res.json(await deps.ai.getListing(userId(req), property.id));
   });
 
-  router.post('/api/properties/:id/listing', requireUser, async (req, res) => {
+  router.post('/api/properties/:id/listing', requireUser, generationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     noStore(res);
     res.json(await deps.ai.generateListing(userId(req), property, await extras(req, property)));
@@ -90,7 +94,7 @@ export function aiRoutes(deps: AiRoutesDependencies): Router {
     res.json(await deps.ai.updateListing(userId(req), property.id, body.data.description));
   });
 
-  router.get('/api/properties/:id/neighborhood', requireUser, async (req, res) => {
+  router.get('/api/properties/:id/neighborhood', requireUser, deps.limit('valuation'), async (req, res) => {
     const property = await ownedProperty(req);
     if (!property.coordinates) throw new AppError('FAILED_PRECONDITION', aiMessages.coordinatesRequired);
     noStore(res);

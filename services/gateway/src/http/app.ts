@@ -1,37 +1,46 @@
 import express, { type RequestHandler } from 'express';
-import passport from 'passport';
 import type { Logger } from 'pino';
 import { healthMiddleware, type ReadinessCheck } from '@hsa/service-kit';
 import type { OidcSignIn } from '../adapters/oidc';
 import type { PropertyClient } from '../adapters/property-client';
 import type { EventHub } from '../domain/event-hub';
+import type { TrustedProxies } from '../domain/trusted-proxies';
 import { authRoutes } from './auth-routes';
 import { apiNotFound, errorHandler, requireSameOrigin } from './errors';
 import { configRoutes } from './config-routes';
 import { eventsRoute } from './events-route';
+import type { PendingSignInCookie } from './pending-sign-in';
 import { propertyRoutes } from './property-routes';
-import { absoluteTimeout } from './sessions';
-import type { SessionUser } from './session-user';
+import type { RateLimiting } from './rate-limits';
+import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
+import { absoluteTimeout, sessionUser } from './sessions';
 import { staticRoutes } from './static-routes';
 import { mediaRoutes, type MediaRoutesDependencies } from './media-routes';
 import { valuationRoutes, type ValuationRoutesDependencies } from './valuation-routes';
 import { aiRoutes, type AiRoutesDependencies } from './ai-routes';
+import { mapRoutes, type MapRoutesDependencies } from './map-routes';
 
 export interface AppDependencies {
   logger: Logger;
   publicUrl: string;
   allowedOrigins: ReadonlySet<string>;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (Express's "trust proxy"). */
+  trustedProxies: TrustedProxies;
   session: RequestHandler;
   absoluteTimeoutMs: number;
   oidc: OidcSignIn;
-  clientId: string;
+  pendingSignIn: PendingSignInCookie;
+  /** Per-user and per-client limits: `limit(class)` for a route, `writes` for every state-changing call. */
+  rateLimits: { limit: RateLimiting; writes: RequestHandler };
+  /** What the Content-Security-Policy must allow besides the product's own origin. */
+  contentSources: Omit<SecurityHeaderOptions, 'publicUrl' | 'remotesManifest' | 'googleMaps'>;
   properties: PropertyClient;
   valuation: ValuationRoutesDependencies['valuation'];
   /** The AI service, the neighborhood service and the optional facts sources of the AI routes. */
-  ai: Omit<AiRoutesDependencies, 'properties' | 'logger'>;
+  ai: Omit<AiRoutesDependencies, 'properties' | 'logger' | 'limit'>;
   media: MediaRoutesDependencies['media'];
-  autocompleteRateLimit?: ValuationRoutesDependencies['autocompleteRateLimit'];
+  /** The map layers (public data, from the neighborhood service). */
+  map: MapRoutesDependencies['neighborhood'];
   hub: EventHub;
   readiness: Record<string, ReadinessCheck>;
   /** Reported by /readyz without gating it (live events degrade, nothing else does). */
@@ -41,41 +50,42 @@ export interface AppDependencies {
   remotesManifest?: string | undefined;
 }
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set({
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  });
-  next();
-};
-
-passport.serializeUser<SessionUser>((user, done) => done(null, user));
-passport.deserializeUser<SessionUser>((user, done) => done(null, user));
-
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  if (deps.trustProxy) app.set('trust proxy', 1);
+  app.set('trust proxy', deps.trustedProxies);
+  const { limit } = deps.rateLimits;
 
   app.use(healthMiddleware(deps.readiness, { informational: deps.informational }));
-  app.use(securityHeaders);
-  app.use('/api', requireSameOrigin(deps.allowedOrigins));
-  app.use('/api', deps.session, passport.initialize(), passport.session(), absoluteTimeout(deps.absoluteTimeoutMs));
-  app.use('/api', express.json({ limit: '1mb' }));
-
-  app.use(authRoutes({ oidc: deps.oidc, publicUrl: deps.publicUrl, clientId: deps.clientId, logger: deps.logger }));
-  // Before propertyRoutes, which requires a user on every /api/properties path (lookup and demo comparables are anonymous).
   app.use(
-    valuationRoutes({
-      valuation: deps.valuation,
-      properties: deps.properties,
-      ...(deps.autocompleteRateLimit ? { autocompleteRateLimit: deps.autocompleteRateLimit } : {}),
+    securityHeaders({
+      publicUrl: deps.publicUrl,
+      ...deps.contentSources,
+      remotesManifest: deps.remotesManifest,
+      googleMaps: !!deps.googleMapsBrowserKey?.trim(),
     }),
   );
-  app.use(mediaRoutes({ media: deps.media, properties: deps.properties }));
-  app.use(aiRoutes({ ...deps.ai, properties: deps.properties, logger: deps.logger }));
-  app.use(propertyRoutes(deps.properties));
+  app.use('/api', requireSameOrigin(deps.allowedOrigins));
+  // Public map data: no session is read or written for it (many small cacheable requests).
+  app.use(mapRoutes({ neighborhood: deps.map }));
+  app.use('/api', deps.session, sessionUser, absoluteTimeout(deps.absoluteTimeoutMs));
+  app.use('/api', deps.rateLimits.writes);
+  app.use('/api', express.json({ limit: '1mb' }));
+
+  app.use(
+    authRoutes({
+      oidc: deps.oidc,
+      pendingSignIn: deps.pendingSignIn,
+      publicUrl: deps.publicUrl,
+      allowedOrigins: deps.allowedOrigins,
+      logger: deps.logger,
+    }),
+  );
+  // Before propertyRoutes, which requires a user on every /api/properties path (lookup and demo comparables are anonymous).
+  app.use(valuationRoutes({ valuation: deps.valuation, properties: deps.properties, limit }));
+  app.use(mediaRoutes({ media: deps.media, properties: deps.properties, limit }));
+  app.use(aiRoutes({ ...deps.ai, properties: deps.properties, logger: deps.logger, limit }));
+  app.use(propertyRoutes(deps.properties, limit));
   app.use(eventsRoute(deps.hub));
   app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey }));
   app.use('/api', apiNotFound);

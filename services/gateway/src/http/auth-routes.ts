@@ -1,62 +1,64 @@
 import { Router } from 'express';
-import passport from 'passport';
 import type { Logger } from 'pino';
-import { STRATEGY, type OidcSignIn } from '../adapters/oidc';
+import type { OidcSignIn } from '../adapters/oidc';
+import { isOwnNavigation } from '../domain/origin';
 import { safeReturnTo } from '../domain/return-to';
 import { sendError } from './errors';
-import { SESSION_COOKIE } from './sessions';
-import { publicUser, type SessionUser } from './session-user';
+import type { PendingSignInCookie } from './pending-sign-in';
+import { endSession, startSession } from './sessions';
+import { publicUser } from './session-user';
+
+const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again shortly.';
 
 /** GET /api/login, /api/callback, /api/logout and /api/auth/user. */
 export function authRoutes(options: {
   oidc: OidcSignIn;
+  pendingSignIn: PendingSignInCookie;
   publicUrl: string;
-  clientId: string;
+  allowedOrigins: ReadonlySet<string>;
   logger: Logger;
 }): Router {
-  const { oidc, publicUrl, logger } = options;
+  const { oidc, pendingSignIn, publicUrl, logger } = options;
   const router = Router();
 
-  router.get('/api/login', (req, res, next) => {
-    if (!oidc.ready) return sendError(res, 503, 'Sign-in is temporarily unavailable. Please try again shortly.');
-    const referer = req.get('referer');
-    req.session.returnTo = safeReturnTo(req.query.returnTo ?? referer, publicUrl);
-    passport.authenticate(STRATEGY)(req, res, next);
+  router.get('/api/login', async (req, res) => {
+    if (!oidc.ready) return sendError(res, 503, SIGN_IN_UNAVAILABLE);
+    res.set('Cache-Control', 'no-store');
+    const { url, pending } = await oidc.begin(safeReturnTo(req.query.returnTo ?? req.get('referer'), publicUrl));
+    await pendingSignIn.write(res, pending);
+    res.redirect(url);
   });
 
-  router.get('/api/callback', (req, res, next) => {
-    if (!oidc.ready) return sendError(res, 503, 'Sign-in is temporarily unavailable. Please try again shortly.');
-    passport.authenticate(STRATEGY, (err: unknown, user: SessionUser | false) => {
-      if (err) return next(err);
-      if (!user) {
-        logger.warn('sign-in callback refused');
-        return res.redirect('/');
-      }
-      const returnTo = req.session.returnTo ?? '/';
-      // req.login regenerates the session id (no session fixation).
-      req.login(user, (loginErr) => {
-        if (loginErr) return next(loginErr);
-        req.session.authenticatedAt = Date.now();
-        req.session.save(() => res.redirect(returnTo));
-      });
-    })(req, res, next);
+  router.get('/api/callback', async (req, res) => {
+    if (!oidc.ready) return sendError(res, 503, SIGN_IN_UNAVAILABLE);
+    res.set('Cache-Control', 'no-store');
+    const pending = await pendingSignIn.read(req);
+    pendingSignIn.clear(res);
+    if (!pending) {
+      logger.warn('sign-in callback without a pending sign-in (expired, or started in another browser)');
+      return res.redirect('/');
+    }
+    let user;
+    try {
+      user = await oidc.complete(new URL(req.originalUrl, publicUrl), pending);
+    } catch (err) {
+      logger.warn({ err }, 'sign-in callback refused');
+      return res.redirect('/');
+    }
+    await startSession(req, user);
+    res.redirect(pending.returnTo);
   });
 
-  router.get('/api/logout', (req, res, next) => {
+  router.get('/api/logout', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const own = isOwnNavigation({ secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer') }, options.allowedOrigins);
+    if (!own) {
+      logger.warn({ referer: req.get('referer'), site: req.get('sec-fetch-site') }, 'cross-site logout refused');
+      return res.redirect(303, '/');
+    }
     const idToken = req.user?.idToken;
-    req.logout((err) => {
-      if (err) return next(err);
-      req.session.destroy(() => {
-        res.clearCookie(SESSION_COOKIE, { path: '/' });
-        const endSession = oidc.endSessionEndpoint;
-        if (!endSession) return res.redirect('/');
-        const url = new URL(endSession);
-        url.searchParams.set('post_logout_redirect_uri', `${publicUrl}/`);
-        url.searchParams.set('client_id', options.clientId);
-        if (idToken) url.searchParams.set('id_token_hint', idToken);
-        res.redirect(url.toString());
-      });
-    });
+    await endSession(req, res);
+    res.redirect(oidc.endSessionUrl(`${publicUrl}/`, idToken) ?? '/');
   });
 
   router.get('/api/auth/user', (req, res) => {

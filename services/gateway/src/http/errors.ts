@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { AppError, httpStatusByCode } from '@hsa/service-kit';
+import { AppError, httpStatusByCode, isDatabaseUnavailable } from '@hsa/service-kit';
 import { isAllowedOrigin } from '../domain/origin';
 
 /** Every API error body: `{message, errors?}`. The client shows `${status}: ${body}`. */
@@ -22,10 +22,22 @@ export function requireSameOrigin(allowedOrigins: ReadonlySet<string>): RequestH
 
 export const apiNotFound: RequestHandler = (req, res) => sendError(res, 404, `Not found: ${req.method} ${req.path}`);
 
-/** Maps domain errors to their HTTP status; body-parser failures to 400/413; anything else to 500. */
+/** Seconds a client is asked to wait before trying again when a dependency is down. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * Maps domain errors to their HTTP status; body-parser failures to 400/413; an unreachable database (the session
+ * store, the rate-limit counters) to 503 with Retry-After; anything else to 500.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, path: req.path }, 'database unavailable');
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return sendError(res, 503, serviceUnavailableMessage);
+    }
     if (err instanceof AppError) {
       const status = httpStatusByCode[err.code];
       if (status >= 500) logger.warn({ err, path: req.path }, 'upstream failure');

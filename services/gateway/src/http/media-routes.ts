@@ -6,6 +6,7 @@ import {
   createUploadSchema,
   mediaMessages,
   photoIdSchema,
+  photoVariantSchema,
   propertyIdSchema,
   updatePhotoSchema,
   type UploadParametersResponse,
@@ -14,6 +15,7 @@ import { AppError, fromZodError, invalidArgument, notFound } from '@hsa/service-
 import type { MediaClient, UploadScope } from '../adapters/media-client';
 import type { PropertyClient } from '../adapters/property-client';
 import { requireUser, sendError } from './errors';
+import type { RateLimiting } from './rate-limits';
 
 export interface MediaRoutesDependencies {
   media: Pick<
@@ -30,6 +32,8 @@ export interface MediaRoutesDependencies {
     | 'abortMultipartUpload'
   >;
   properties: Pick<PropertyClient, 'get'>;
+  /** Issuing an upload address counts as `upload`. */
+  limit: RateLimiting;
 }
 
 /** Where the uploader's S3 calls are mounted (the `endpoint` option of @uppy/aws-s3). */
@@ -46,6 +50,7 @@ export const UPLOADER_ENDPOINT = '/api/uploads';
 export function mediaRoutes(deps: MediaRoutesDependencies): Router {
   const router = Router();
   const { media, properties } = deps;
+  const uploadLimit = deps.limit('upload');
   router.use(['/api/objects', UPLOADER_ENDPOINT], requireUser);
 
   const userId = (req: Request) => req.user!.id;
@@ -63,7 +68,7 @@ export function mediaRoutes(deps: MediaRoutesDependencies): Router {
 
   // -- the spec's photo calls --------------------------------------------------------------------------------
 
-  router.post('/api/objects/upload', async (req, res) => {
+  router.post('/api/objects/upload', uploadLimit, async (req, res) => {
     const body = createUploadSchema.safeParse(req.body ?? {});
     if (!body.success) throw fromZodError(body.error);
     res.set('Cache-Control', 'no-store');
@@ -90,17 +95,20 @@ export function mediaRoutes(deps: MediaRoutesDependencies): Router {
     res.json(await media.updateRoomType(userId(req), propertyId, photoIdOf(req), body.data.roomType));
   });
 
-  // The image of a photo: a redirect to a short-lived signed URL, so pages can keep a stable address.
+  // The image of a photo (?variant=thumbnail: its thumbnail): a redirect to a short-lived signed URL, so pages can
+  // keep a stable address. The store answers it inline as the stored type, with nosniff (see the media service).
   router.get('/api/properties/:id/photos/:photoId/image', requireUser, async (req, res) => {
     const propertyId = await ownedPropertyId(req);
-    const { url, expiresIn } = await media.imageUrl(userId(req), propertyId, photoIdOf(req));
+    const variant = photoVariantSchema.default('full').safeParse(req.query.variant);
+    if (!variant.success) throw fromZodError(variant.error);
+    const { url, expiresIn } = await media.imageUrl(userId(req), propertyId, photoIdOf(req), variant.data);
     res.set('Cache-Control', `private, max-age=${Math.max(0, expiresIn - 60)}`);
     res.redirect(302, url);
   });
 
   // -- the uploader's S3 calls (Companion's endpoints, as @uppy/aws-s3 sends them) ---------------------------
 
-  router.post(`${UPLOADER_ENDPOINT}/s3/multipart`, async (req, res) => {
+  router.post(`${UPLOADER_ENDPOINT}/s3/multipart`, uploadLimit, async (req, res) => {
     const body = createMultipartSchema.safeParse(req.body ?? {});
     if (!body.success) throw fromZodError(body.error);
     const scope = await ownedScope(req, uploaderScope(body.data.type, body.data.metadata));
@@ -133,7 +141,7 @@ export function mediaRoutes(deps: MediaRoutesDependencies): Router {
   });
 
   // Single-part upload parameters (the uploader's default when no getUploadParameters function is given).
-  router.get(`${UPLOADER_ENDPOINT}/s3/params`, async (req, res) => {
+  router.get(`${UPLOADER_ENDPOINT}/s3/params`, uploadLimit, async (req, res) => {
     const type = typeof req.query.type === 'string' ? req.query.type : undefined;
     const scope = await ownedScope(req, uploaderScope(type, metadataFromQuery(req.query)));
     const upload = await media.createUpload(userId(req), scope);

@@ -3,9 +3,10 @@ import { createPropertySchema, propertyIdSchema, updatePropertySchema } from '@h
 import { fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient, PropertyListFilter } from '../adapters/property-client';
 import { requireUser } from './errors';
+import type { RateLimiting } from './rate-limits';
 
 /** The spec's property calls. Ownership is enforced by the property service; the gateway adds the user. */
-export function propertyRoutes(properties: PropertyClient): Router {
+export function propertyRoutes(properties: PropertyClient, limit: RateLimiting): Router {
   const router = Router();
   router.use(['/api/properties', '/api/user/properties'], requireUser);
 
@@ -16,7 +17,7 @@ export function propertyRoutes(properties: PropertyClient): Router {
     return parsed.data;
   };
 
-  router.post('/api/properties', async (req, res) => {
+  router.post('/api/properties', limit('create'), async (req, res) => {
     const input = createPropertySchema.safeParse(req.body ?? {});
     if (!input.success) throw fromZodError(input.error);
     res.status(201).json(await properties.create(userId(req), input.data));

@@ -7,7 +7,7 @@ export interface SessionUser extends AuthUser {
 
 declare module 'express-session' {
   interface SessionData {
-    returnTo?: string;
+    user?: SessionUser;
     authenticatedAt?: number;
   }
 }
@@ -15,8 +15,10 @@ declare module 'express-session' {
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends SessionUser {}
+    interface Request {
+      /** The signed-in user (see sessionUser in sessions.ts). */
+      user?: SessionUser;
+    }
   }
 }
 

@@ -1,26 +1,44 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import {
   addressAutocompleteQuerySchema,
   demoComparablesQuerySchema,
   propertyIdSchema,
   propertyLookupSchema,
+  valuationValuesSchema,
+  type Property,
   type RefreshValuationResponse,
+  type ValuationValues,
 } from '@hsa/contracts';
 import { propertyToSubjectFacts } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient } from '../adapters/property-client';
 import type { ValuationClient } from '../adapters/valuation-client';
-import { TokenBuckets, type TokenBucketOptions } from '../domain/token-bucket';
-import { requireUser, sendError } from './errors';
+import { requireUser } from './errors';
+import type { RateLimiting } from './rate-limits';
 
 export interface ValuationRoutesDependencies {
-  valuation: Pick<ValuationClient, 'autocomplete' | 'lookup' | 'comparables' | 'estimate'>;
+  valuation: Pick<ValuationClient, 'autocomplete' | 'lookup' | 'comparables' | 'estimate' | 'valueHistory'>;
   properties: Pick<PropertyClient, 'get' | 'updateValuation'>;
-  /** Address autocomplete per client (user id, else IP): a burst and a sustained rate. Default 20 and 5/s. */
-  autocompleteRateLimit?: Pick<TokenBucketOptions, 'capacity' | 'refillPerSecond'>;
+  /** Autocomplete counts as `search`, the rest (each runs the valuation model) as `valuation`. */
+  limit: RateLimiting;
 }
 
 export const DEMO_PROPERTY_ID = 'demo-property';
+
+/**
+ * The estimate saved on a property, as its value card shows it (a missing range is the spec's 85% to 115%), so
+ * the value history carries the same figures; undefined when the property has no estimate.
+ */
+function savedValuation(property: Pick<Property, 'estimatedValue' | 'estimatedValueLow' | 'estimatedValueHigh'>): ValuationValues | undefined {
+  const value = property.estimatedValue;
+  if (value === null || value === undefined) return undefined;
+  const values = valuationValuesSchema.safeParse({
+    estimatedValue: value,
+    estimatedValueLow: property.estimatedValueLow ?? Math.round(value * 0.85),
+    estimatedValueHigh: property.estimatedValueHigh ?? Math.round(value * 1.15),
+  });
+  return values.success ? values.data : undefined;
+}
 
 /**
  * The spec's valuation calls: address autocomplete and lookup (anonymous: the demo uses them),
@@ -32,14 +50,7 @@ export const DEMO_PROPERTY_ID = 'demo-property';
  */
 export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
   const router = Router();
-  const buckets = new TokenBuckets({ capacity: 20, refillPerSecond: 5, ...deps.autocompleteRateLimit });
-
-  const rateLimited: RequestHandler = (req, res, next) => {
-    const { allowed, retryAfterSeconds } = buckets.take(req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`);
-    if (allowed) return next();
-    res.set('Retry-After', String(retryAfterSeconds));
-    sendError(res, 429, 'Too many address searches: please wait a moment and try again');
-  };
+  const valuationLimit = deps.limit('valuation');
 
   const ownedProperty = async (req: Request) => {
     const parsed = propertyIdSchema.safeParse(req.params.id);
@@ -47,35 +58,41 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
     return deps.properties.get(req.user!.id, parsed.data);
   };
 
-  router.get('/api/address-autocomplete', rateLimited, async (req, res) => {
+  router.get('/api/address-autocomplete', deps.limit('search'), async (req, res) => {
     const query = addressAutocompleteQuerySchema.safeParse({ input: req.query.input });
     if (!query.success) throw fromZodError(query.error);
     res.set('Cache-Control', 'no-store');
     res.json(await deps.valuation.autocomplete(query.data.input));
   });
 
-  router.post('/api/properties/lookup', async (req, res) => {
+  router.post('/api/properties/lookup', valuationLimit, async (req, res) => {
     const body = propertyLookupSchema.safeParse(req.body ?? {});
     if (!body.success) throw fromZodError(body.error);
     res.set('Cache-Control', 'no-store');
     res.json(await deps.valuation.lookup(body.data));
   });
 
-  router.get(`/api/properties/${DEMO_PROPERTY_ID}/comparables`, async (req, res) => {
+  router.get(`/api/properties/${DEMO_PROPERTY_ID}/comparables`, valuationLimit, async (req, res) => {
     const query = demoComparablesQuerySchema.safeParse({ address: req.query.address });
     if (!query.success) throw fromZodError(query.error);
     const { comparables } = await deps.valuation.comparables({ address: query.data.address });
     res.json(comparables);
   });
 
-  router.get('/api/properties/:id/comparables', requireUser, async (req, res) => {
+  router.get('/api/properties/:id/comparables', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     const { comparables } = await deps.valuation.comparables(propertyToSubjectFacts(property));
     res.set('Cache-Control', 'no-store');
     res.json(comparables);
   });
 
-  router.post('/api/properties/:id/refresh-valuation', requireUser, async (req, res) => {
+  router.get('/api/properties/:id/value-history', requireUser, valuationLimit, async (req, res) => {
+    const property = await ownedProperty(req);
+    res.set('Cache-Control', 'no-store');
+    res.json(await deps.valuation.valueHistory(propertyToSubjectFacts(property), savedValuation(property)));
+  });
+
+  router.post('/api/properties/:id/refresh-valuation', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     const estimate = await deps.valuation.estimate(propertyToSubjectFacts(property));
     if (!estimate.found) throw new AppError('FAILED_PRECONDITION', estimate.message || 'No value estimate is available for this property');

@@ -7,14 +7,16 @@ import { startNeighborhoodService, type RunningNeighborhoodService } from '@hsa/
 import { propertyToSubjectFacts } from '@hsa/protos';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testSigner, testCallerKey } from '@hsa/service-kit/testing';
 import { startValuationService, type RunningValuationService } from '@hsa/valuation';
 import { AiClient } from '../../src/adapters/ai-client';
 import { NeighborhoodClient } from '../../src/adapters/neighborhood-client';
 import { PropertyClient } from '../../src/adapters/property-client';
 import { ValuationClient } from '../../src/adapters/valuation-client';
 import { aiRoutes } from '../../src/http/ai-routes';
+import { mapRoutes } from '../../src/http/map-routes';
 import { apiNotFound, errorHandler } from '../../src/http/errors';
+import { noRateLimits } from '../../src/http/rate-limits';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../ai/test/support/fake-openai';
 
 /** Header naming the signed-in user in the composed test app (the real gateway takes it from the session). */
@@ -31,14 +33,14 @@ export interface AiTestStack {
 
 /**
  * The real property, valuation, AI and neighborhood services (real PostgreSQL and NATS, the embedded
- * Sacramento sales) behind a small Express app composed like the gateway's /api: JSON body parser, the AI
- * routes wired as the gateway wires them, the API 404 and the gateway's error handler.
+ * Sacramento sales and neighborhood data) behind a small Express app composed like the gateway's /api: JSON body
+ * parser, the AI and map routes wired as the gateway wires them, the API 404 and the gateway's error handler.
  */
 export async function startAiTestStack(): Promise<AiTestStack> {
   const logger = createLogger('gateway-ai-test', process.env.LOG_LEVEL ?? 'silent');
   const dataDir = path.resolve(__dirname, '../../../../../shared/data');
   const names = { property: uniqueDatabaseName('gwa_prop'), valuation: uniqueDatabaseName('gwa_val'), ai: uniqueDatabaseName('gwa_ai'), nbh: uniqueDatabaseName('gwa_nbh') };
-  const common = { databaseUrl: testServerUrl(), grpcHost: '127.0.0.1', grpcPort: 0 };
+  const common = { databaseUrl: testServerUrl(), grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(), grpcPort: 0 };
 
   const openAi = await startFakeOpenAi();
   openAi.respondWith(() => ({ kind: 'error', status: 500, message: 'model offline' }));
@@ -71,20 +73,23 @@ export async function startAiTestStack(): Promise<AiTestStack> {
   const neighborhood: RunningNeighborhoodService = await startNeighborhoodService(
     {
       ...common,
+      callerKey: testCallerKey('neighborhood'),
       databaseName: names.nbh,
       valuationAddress: valuation.grpcAddress,
       aiAddress: ai.grpcAddress,
       cacheTtlMs: 3_600_000,
       valuationTimeoutMs: 20_000,
       aiTimeoutMs: 20_000,
+      dataDir: path.join(dataDir, 'neighborhood'),
+      placesProvider: 'open-data',
     },
     { logger },
   );
 
-  const properties = new PropertyClient(property.grpcAddress, 5000);
-  const valuationClient = new ValuationClient(valuation.grpcAddress, 20_000);
-  const aiClient = new AiClient(ai.grpcAddress, 60_000);
-  const neighborhoodClient = new NeighborhoodClient(neighborhood.grpcAddress, 60_000);
+  const properties = new PropertyClient(testSigner(), property.grpcAddress, 5000);
+  const valuationClient = new ValuationClient(testSigner(), valuation.grpcAddress, 20_000);
+  const aiClient = new AiClient(testSigner(), ai.grpcAddress, 60_000);
+  const neighborhoodClient = new NeighborhoodClient(testSigner(), neighborhood.grpcAddress, 60_000);
 
   const app = express();
   app.use('/api', express.json({ limit: '1mb' }));
@@ -100,8 +105,10 @@ export async function startAiTestStack(): Promise<AiTestStack> {
       neighborhood: neighborhoodClient,
       comparables: async (p) => (await valuationClient.comparables(propertyToSubjectFacts(p))).comparables,
       logger,
+      limit: noRateLimits,
     }),
   );
+  app.use(mapRoutes({ neighborhood: neighborhoodClient }));
   app.use('/api', apiNotFound);
   app.use(errorHandler(logger));
   const server = http.createServer(app);

@@ -4,8 +4,26 @@
  */
 export class TestBrowser {
   private readonly jar = new Map<string, Map<string, string>>();
+  /** The last Set-Cookie line received for each cookie name, attributes included. */
+  readonly setCookieLines = new Map<string, string>();
 
-  constructor(readonly origin: string) {}
+  /**
+   * @param origin the gateway's address
+   * @param defaultHeaders sent with every request (e.g. an X-Forwarded-For naming this client behind a trusted proxy)
+   */
+  constructor(
+    readonly origin: string,
+    readonly defaultHeaders: Record<string, string> = {},
+    /** Public origins served at another address (a gateway behind a TLS proxy): public origin -> where to send. */
+    readonly aliases: Record<string, string> = {},
+  ) {}
+
+  /** Where a URL is actually fetched (its alias, if any). */
+  private target(url: string): string {
+    const parsed = new URL(url);
+    const alias = this.aliases[parsed.origin];
+    return alias ? `${alias}${parsed.pathname}${parsed.search}` : url;
+  }
 
   cookieHeader(url: string): string {
     const cookies = this.jar.get(new URL(url).host);
@@ -28,6 +46,7 @@ export class TestBrowser {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
+      this.setCookieLines.set(name, line);
       const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
       const host = new URL(url).host;
       if (!this.jar.has(host)) this.jar.set(host, new Map());
@@ -39,17 +58,18 @@ export class TestBrowser {
   /** One request, no redirect following; state-changing requests carry our Origin by default. */
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const url = new URL(path, this.origin).toString();
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.defaultHeaders, ...Object.fromEntries(new Headers(init.headers)) });
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
     const method = (init.method ?? 'GET').toUpperCase();
     if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) headers.set('origin', new URL(this.origin).origin);
+    if (headers.get('origin') === '') headers.delete('origin'); // an empty origin asks for none at all
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(url, { ...init, method, headers, body, redirect: 'manual' });
+    const res = await fetch(this.target(url), { ...init, method, headers, body, redirect: 'manual' });
     this.store(url, res);
     return res;
   }
@@ -66,16 +86,23 @@ export class TestBrowser {
   }
 
   private async requestAbsolute(url: string, init: RequestInit & { json?: unknown }): Promise<Response> {
-    const headers = new Headers(init.headers);
+    const ours = new URL(url).origin === new URL(this.origin).origin;
+    const headers = new Headers({ ...(ours ? this.defaultHeaders : {}), ...Object.fromEntries(new Headers(init.headers)) });
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const res = await fetch(this.target(url), { ...init, headers, redirect: 'manual' });
     this.store(url, res);
     return res;
   }
 
   /** Submits the first POST form of a page (hidden inputs included) and follows the redirects. */
-  async submitForm(html: string, pageUrl: string, fields: Record<string, string> = {}): Promise<{ res: Response; url: string }> {
+  async submitForm(
+    html: string,
+    pageUrl: string,
+    fields: Record<string, string> = {},
+    /** Whether to follow a redirect to this location (default: always); the first refused one is answered as it is. */
+    follow: (location: URL) => boolean = () => true,
+  ): Promise<{ res: Response; url: string }> {
     const form = /<form[^>]*method="post"[^>]*>/i.exec(html)?.[0];
     if (!form) throw new Error(`no form at ${pageUrl}`);
     const action = /action="([^"]*)"/i.exec(form)?.[1] ?? pageUrl;
@@ -93,7 +120,9 @@ export class TestBrowser {
     });
     let url = target;
     for (let hops = 0; hops < 20 && res.status >= 300 && res.status < 400; hops++) {
-      url = new URL(res.headers.get('location')!, url).toString();
+      const next = new URL(res.headers.get('location')!, url);
+      url = next.toString();
+      if (!follow(next)) break;
       res = await this.requestAbsolute(url, {});
     }
     return { res, url };

@@ -8,11 +8,12 @@ import { startMediaService, type RunningMediaService } from '@hsa/media';
 import { startEmbeddedS3, type RunningEmbeddedS3 } from '@hsa/media/embedded-s3';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testSigner } from '@hsa/service-kit/testing';
 import { MediaClient } from '../../src/adapters/media-client';
 import { PropertyClient } from '../../src/adapters/property-client';
 import { apiNotFound, errorHandler } from '../../src/http/errors';
 import { mediaRoutes } from '../../src/http/media-routes';
+import { noRateLimits } from '../../src/http/rate-limits';
 
 /** Header naming the signed-in user in the composed test app (the real gateway takes it from the session). */
 export const TEST_USER_HEADER = 'x-test-user';
@@ -36,26 +37,26 @@ export async function startMediaTestStack(): Promise<MediaTestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hsa-gw-s3-'));
   const credentials = { accessKeyId: 'gw-test-key', secretAccessKey: 'gw-test-secret-0123456789' };
   const bucket = 'hsa-gw-test';
-  const s3 = await startEmbeddedS3({ dataDir, credentials, region: 'us-east-1', buckets: [bucket] });
+  const s3 = await startEmbeddedS3({ dataDir, credentials, region: 'us-east-1', buckets: [bucket], corsOrigins: ['http://app.test'] });
   const propertyDb = uniqueDatabaseName('gwm_prop');
   const mediaDb = uniqueDatabaseName('gwm_media');
   const property = await startPropertyService(
-    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', grpcPort: 0, natsUrl: testNatsUrl() },
+    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(), grpcPort: 0, natsUrl: testNatsUrl() },
     { logger, relayIntervalMs: 200 },
   );
   const media = await startMediaService(
     {
       databaseUrl: testServerUrl(),
       databaseName: mediaDb,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       natsUrl: testNatsUrl(),
       s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket, ...credentials, forcePathStyle: true },
     },
     { logger, relayIntervalMs: 200 },
   );
-  const properties = new PropertyClient(property.grpcAddress, 5000);
-  const mediaClient = new MediaClient(media.grpcAddress, 5000);
+  const properties = new PropertyClient(testSigner(), property.grpcAddress, 5000);
+  const mediaClient = new MediaClient(testSigner(), media.grpcAddress, 5000);
 
   const app = express();
   app.use('/api', express.json({ limit: '1mb' }));
@@ -64,7 +65,7 @@ export async function startMediaTestStack(): Promise<MediaTestStack> {
     if (id) req.user = { id, email: `${id}@example.com`, firstName: 'Test', lastName: 'User', profileImageUrl: null };
     next();
   });
-  app.use(mediaRoutes({ media: mediaClient, properties }));
+  app.use(mediaRoutes({ media: mediaClient, properties, limit: noRateLimits }));
   app.use('/api', apiNotFound);
   app.use(errorHandler(logger));
 

@@ -1,8 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startAiService, type RunningAiService } from '@hsa/ai';
 import { createIdentityServer } from '@hsa/identity';
+import { startMediaService, type RunningMediaService } from '@hsa/media';
+import { startEmbeddedS3, type RunningEmbeddedS3 } from '@hsa/media/embedded-s3';
+import { startNeighborhoodService, type RunningNeighborhoodService } from '@hsa/neighborhood';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testInternalAuthEnv, testCallerKey } from '@hsa/service-kit/testing';
 import { defaultDataDir, startValuationService, type RunningValuationService } from '@hsa/valuation';
 import { loadGatewayConfig, type GatewayConfig } from '../../src/config';
 import { startGateway, type GatewayHandle } from '../../src/gateway';
@@ -24,34 +31,53 @@ export interface TestStack {
   property: RunningPropertyService;
   valuation: RunningValuationService;
   config: GatewayConfig;
+  /** With `allServices`: the AI, neighborhood and media services and the embedded S3 server. */
+  ai?: RunningAiService;
+  neighborhood?: RunningNeighborhoodService;
+  media?: RunningMediaService;
+  s3?: RunningEmbeddedS3;
   /** Restarts the gateway process-equivalent on the same port and database. */
   restartGateway(overrides?: Partial<GatewayConfig>): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Identity, property and valuation services and the gateway in this process, on real PostgreSQL and NATS, free ports. */
-export async function startTestStack(options: { env?: Record<string, string>; webRoot?: string } = {}): Promise<TestStack> {
+/**
+ * Identity, property and valuation services and the gateway in this process, on real PostgreSQL and NATS, free ports.
+ * `allServices` adds the AI (embedded engines), neighborhood and media services and the embedded S3 server, so every
+ * route of the gateway reaches a real service. `extraRedirectUris` registers more sign-in callbacks with identity
+ * (e.g. a second gateway, or one behind a TLS proxy).
+ */
+export async function startTestStack(
+  options: { env?: Record<string, string>; webRoot?: string; allServices?: boolean; extraRedirectUris?: string[] } = {},
+): Promise<TestStack> {
   const logger = createLogger('gateway-test', 'silent');
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const clientId = 'hsa-web';
   const clientSecret = 'test-secret-0123456789';
   const identity = await createIdentityServer({
-    clients: [{ clientId, clientSecret, redirectUris: [`${publicUrl}/api/callback`], postLogoutRedirectUris: [`${publicUrl}/`] }],
+    clients: [
+      {
+        clientId,
+        clientSecret,
+        redirectUris: [`${publicUrl}/api/callback`, ...(options.extraRedirectUris ?? [])],
+        postLogoutRedirectUris: [`${publicUrl}/`],
+      },
+    ],
     logger,
   });
   const propertyDb = uniqueDatabaseName('prop');
   const gatewayDb = uniqueDatabaseName('gw');
   const valuationDb = uniqueDatabaseName('val');
   const property = await startPropertyService(
-    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', grpcPort: 0, natsUrl: testNatsUrl() },
+    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(), grpcPort: 0, natsUrl: testNatsUrl() },
     { logger, relayIntervalMs: 200 },
   );
   const valuation = await startValuationService(
     {
       databaseUrl: testServerUrl(),
       databaseName: valuationDb,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       salesCsv: `${defaultDataDir}/sacramento-sales.csv`,
       hpiDir: defaultDataDir,
@@ -60,7 +86,9 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     },
     { logger },
   );
+  const others = options.allServices ? await startOtherServices(logger, valuation.grpcAddress) : undefined;
   const config = loadGatewayConfig({
+    ...testInternalAuthEnv(),
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -72,6 +100,7 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     OIDC_CLIENT_SECRET: clientSecret,
     PROPERTY_SERVICE_ADDRESS: property.grpcAddress,
     VALUATION_SERVICE_ADDRESS: valuation.grpcAddress,
+    ...(others?.env ?? {}),
     NATS_URL: testNatsUrl(),
     ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
     ...options.env,
@@ -85,6 +114,7 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     property,
     valuation,
     config,
+    ...(others?.handles ?? {}),
     restartGateway: async (overrides = {}) => {
       await gateway.close();
       gateway = await startGateway({ ...config, ...overrides }, logger);
@@ -93,6 +123,7 @@ export async function startTestStack(options: { env?: Record<string, string>; we
     },
     close: async () => {
       await gateway.close();
+      await others?.close();
       await valuation.close();
       await property.close();
       await identity.close();
@@ -115,4 +146,63 @@ export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The AI, neighborhood and media services and the embedded S3 server, with the gateway settings that reach them. */
+async function startOtherServices(logger: ReturnType<typeof createLogger>, valuationAddress: string) {
+  const names = { ai: uniqueDatabaseName('gw_ai'), nbh: uniqueDatabaseName('gw_nbh'), media: uniqueDatabaseName('gw_media') };
+  const common = { databaseUrl: testServerUrl(), grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(), grpcPort: 0 };
+  const s3Dir = await mkdtemp(path.join(os.tmpdir(), 'hsa-gw-s3-'));
+  const credentials = { accessKeyId: 'gw-stack-key', secretAccessKey: 'gw-stack-secret-0123456789' };
+  const bucket = 'hsa-gw-stack';
+  const s3 = await startEmbeddedS3({ dataDir: s3Dir, credentials, region: 'us-east-1', buckets: [bucket], corsOrigins: ['http://app.test'] });
+  const ai = await startAiService(
+    {
+      ...common,
+      databaseName: names.ai,
+      natsUrl: testNatsUrl(),
+      costVsValuePath: path.join(defaultDataDir, 'cost-vs-value.md'),
+      nationalPrice: { medianPrice: 407_500, label: 'US median existing-home sale price, 2024 (NAR)' },
+    },
+    { logger, relayIntervalMs: 200 },
+  );
+  const neighborhood = await startNeighborhoodService(
+    {
+      ...common,
+      databaseName: names.nbh,
+      valuationAddress,
+      aiAddress: ai.grpcAddress,
+      callerKey: testCallerKey('neighborhood'),
+      cacheTtlMs: 3_600_000,
+      valuationTimeoutMs: 20_000,
+      aiTimeoutMs: 20_000,
+    },
+    { logger },
+  );
+  const media = await startMediaService(
+    {
+      ...common,
+      databaseName: names.media,
+      natsUrl: testNatsUrl(),
+      s3: { endpoint: s3.endpoint, region: 'us-east-1', bucket, ...credentials, forcePathStyle: true },
+    },
+    { logger, relayIntervalMs: 200 },
+  );
+  return {
+    handles: { ai, neighborhood, media, s3 },
+    env: {
+      AI_SERVICE_ADDRESS: ai.grpcAddress,
+      NEIGHBORHOOD_SERVICE_ADDRESS: neighborhood.grpcAddress,
+      MEDIA_SERVICE_ADDRESS: media.grpcAddress,
+      S3_ENDPOINT: s3.endpoint,
+    },
+    close: async () => {
+      await media.close();
+      await neighborhood.close();
+      await ai.close();
+      await s3.close();
+      await rm(s3Dir, { recursive: true, force: true });
+      for (const name of Object.values(names)) await dropDatabase(name);
+    },
+  };
 }

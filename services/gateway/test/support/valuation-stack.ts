@@ -4,12 +4,13 @@ import path from 'node:path';
 import express from 'express';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
-import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testSigner } from '@hsa/service-kit/testing';
 import { startValuationService, type RunningValuationService } from '@hsa/valuation';
 import { PropertyClient } from '../../src/adapters/property-client';
 import { ValuationClient } from '../../src/adapters/valuation-client';
 import { apiNotFound, errorHandler } from '../../src/http/errors';
-import { valuationRoutes, type ValuationRoutesDependencies } from '../../src/http/valuation-routes';
+import { noRateLimits } from '../../src/http/rate-limits';
+import { valuationRoutes } from '../../src/http/valuation-routes';
 
 /** Header naming the signed-in user in the composed test app (the real gateway takes it from the session). */
 export const TEST_USER_HEADER = 'x-test-user';
@@ -28,14 +29,12 @@ export interface ValuationTestStack {
  * 404 and the gateway's error handler. The signed-in user comes from a test header; the app trusts
  * X-Forwarded-For so tests can act as different client IPs.
  */
-export async function startValuationTestStack(
-  options: { rateLimit?: ValuationRoutesDependencies['autocompleteRateLimit'] } = {},
-): Promise<ValuationTestStack> {
+export async function startValuationTestStack(): Promise<ValuationTestStack> {
   const logger = createLogger('gateway-valuation-test', process.env.LOG_LEVEL ?? 'silent');
   const propertyDb = uniqueDatabaseName('gwv_prop');
   const valuationDb = uniqueDatabaseName('gwv_val');
   const property = await startPropertyService(
-    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', grpcPort: 0, natsUrl: testNatsUrl() },
+    { databaseUrl: testServerUrl(), databaseName: propertyDb, grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(), grpcPort: 0, natsUrl: testNatsUrl() },
     { logger, relayIntervalMs: 200 },
   );
   const dataDir = path.resolve(__dirname, '../../../../../shared/data');
@@ -43,7 +42,7 @@ export async function startValuationTestStack(
     {
       databaseUrl: testServerUrl(),
       databaseName: valuationDb,
-      grpcHost: '127.0.0.1',
+      grpcHost: '127.0.0.1', trustedCallerKeys: testTrustedCallerKeys(),
       grpcPort: 0,
       salesCsv: path.join(dataDir, 'sacramento-sales.csv'),
       hpiDir: dataDir,
@@ -52,8 +51,8 @@ export async function startValuationTestStack(
     },
     { logger },
   );
-  const properties = new PropertyClient(property.grpcAddress, 5000);
-  const valuationClient = new ValuationClient(valuation.grpcAddress, 10_000);
+  const properties = new PropertyClient(testSigner(), property.grpcAddress, 5000);
+  const valuationClient = new ValuationClient(testSigner(), valuation.grpcAddress, 10_000);
 
   const app = express();
   app.set('trust proxy', true);
@@ -64,11 +63,7 @@ export async function startValuationTestStack(
     next();
   });
   app.use(
-    valuationRoutes({
-      valuation: valuationClient,
-      properties,
-      ...(options.rateLimit ? { autocompleteRateLimit: options.rateLimit } : {}),
-    }),
+    valuationRoutes({ valuation: valuationClient, properties, limit: noRateLimits }),
   );
   app.use('/api', apiNotFound);
   app.use(errorHandler(logger));

@@ -58,7 +58,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   await ensureDatabase(options.serverUrl, options.name);
   const url = databaseUrlFor(options.serverUrl, options.name);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // A server that does not answer fails a query after 5 s instead of holding it (and its caller) forever.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', (err) => options.logger.warn({ err }, 'idle database client error'));
   const db = drizzle(pool);
   const client = await pool.connect();

@@ -2,22 +2,35 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError, unauthenticated } from '../errors';
-import { FIELD_ERRORS_METADATA, USER_ID_METADATA } from './metadata';
+import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
+import { FIELD_ERRORS_METADATA } from './metadata';
 import { grpcStatusByCode } from './status';
 
 export interface CallContext {
-  /** The signed-in user, as asserted by the gateway. */
+  /** The signed-in user the verified caller acts for ('' for calls that need none). */
   userId: string;
+  /** The verified calling component, e.g. "gateway". */
+  caller: string;
   deadline: grpc.Deadline;
 }
 
 type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
 
-/** The user id set by the gateway; calls without one are refused. */
-export function userIdFrom(metadata: grpc.Metadata): string {
-  const value = metadata.get(USER_ID_METADATA)[0];
-  if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw unauthenticated('Missing user');
-  return value;
+/** Callers proven by startGrpcServer's check, per call object: nothing on the wire can write here. */
+const verifiedCallers = new WeakMap<object, InternalIdentity>();
+
+/** The verified caller of a call; UNAUTHENTICATED when the server did not verify one. */
+export function callerOf(call: object): InternalIdentity {
+  const identity = verifiedCallers.get(call);
+  if (!identity) throw unauthenticated('Missing caller credentials');
+  return identity;
+}
+
+/** The user a verified caller acts for; calls without one are refused. */
+export function userIdFrom(call: object): string {
+  const { userId } = callerOf(call);
+  if (!userId) throw unauthenticated('Missing user');
+  return userId;
 }
 
 function toServiceError(err: unknown, logger: Logger, method: string): Partial<grpc.StatusObject> {
@@ -45,7 +58,7 @@ export function unary<Req, Res>(
   return (call, callback) => {
     let ctx: CallContext;
     try {
-      ctx = { userId: requireUser ? userIdFrom(call.metadata) : '', deadline: call.getDeadline() };
+      ctx = { userId: requireUser ? userIdFrom(call) : '', caller: callerOf(call).caller, deadline: call.getDeadline() };
     } catch (err) {
       callback(toServiceError(err, logger, method));
       return;
@@ -66,18 +79,52 @@ export interface GrpcServerHandle {
 }
 
 /**
- * Starts a gRPC server with the standard health service (overall status "" and one per service name).
+ * Wraps every method of a service so that it runs only for a caller whose token `auth` verifies (see
+ * internal-auth.ts); anything else is answered UNAUTHENTICATED before the handler sees the call.
+ */
+function requireCaller(
+  definition: grpc.ServiceDefinition,
+  handlers: grpc.UntypedServiceImplementation,
+  auth: InternalTokenVerifier,
+  logger: Logger,
+): grpc.UntypedServiceImplementation {
+  const guarded: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = handlers[name] ?? (method.originalName ? handlers[method.originalName] : undefined);
+    if (!handler) continue;
+    if (method.requestStream || method.responseStream) throw new Error(`${method.path}: only unary methods can be guarded`);
+    const unaryHandler = handler as grpc.handleUnaryCall<unknown, unknown>;
+    guarded[name] = ((call, callback) => {
+      auth.verify(call.metadata.get(INTERNAL_TOKEN_METADATA)[0], method.path).then(
+        (identity) => {
+          verifiedCallers.set(call, identity);
+          unaryHandler(call, callback);
+        },
+        (err: unknown) => {
+          logger.warn({ method: method.path, reason: err instanceof Error ? err.message : String(err), peer: call.getPeer() }, 'refused an unauthenticated call');
+          callback(toServiceError(err, logger, method.path));
+        },
+      );
+    }) satisfies grpc.handleUnaryCall<unknown, unknown>;
+  }
+  return guarded;
+}
+
+/**
+ * Starts a gRPC server with the standard health service (overall status "" and one per service name). Every
+ * method of `services` answers only callers `auth` verifies; the health service answers anyone (probes).
  * `address` like "127.0.0.1:50051" (port 0 picks a free one).
  */
 export async function startGrpcServer(options: {
   address: string;
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
+  auth: InternalTokenVerifier;
   logger: Logger;
 }): Promise<GrpcServerHandle> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
   const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': 'SERVING' };
   for (const s of options.services) {
-    server.addService(s.definition, s.handlers);
+    server.addService(s.definition, requireCaller(s.definition, s.handlers, options.auth, options.logger));
     statusMap[s.name] = 'SERVING';
   }
   const health = new HealthImplementation(statusMap);

@@ -26,11 +26,12 @@ export function newObjectKey(userId: string, propertyId?: string): string {
 }
 
 /**
- * The key of a photo's own object: written only by the service (a checked copy of the upload), so no presigned
- * upload URL can ever change it.
+ * The keys of a photo's own objects (the re-encoded image and its thumbnail): written only by the service, so no
+ * presigned upload URL can ever change them.
  */
-export function photoObjectKey(userId: string, propertyId: string, photoId: string): string {
-  return `photos/${userKeySegment(userId)}/${propertyId}/${photoId}`;
+export function photoObjectKeys(userId: string, propertyId: string, photoId: string): { full: string; thumbnail: string } {
+  const base = `photos/${userKeySegment(userId)}/${propertyId}/${photoId}`;
+  return { full: `${base}.jpg`, thumbnail: `${base}-thumbnail.jpg` };
 }
 
 export interface ParsedKey {

@@ -7,10 +7,13 @@ export interface PhotoRecord {
   propertyId: string;
   userId: string;
   objectKey: string;
+  /** Null for photos kept before thumbnails existed. */
+  thumbnailKey: string | null;
   uploadKey: string;
   roomType: RoomType;
   contentType: PhotoContentType;
   size: number;
+  thumbnailSize: number;
   uploadedAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import { mediaMessages, photoIdSchema, propertyIdSchema, roomTypeSchema, uploadLimits, type RoomType } from '@hsa/contracts';
+import { mediaMessages, photoIdSchema, photoVariants, propertyIdSchema, roomTypeSchema, uploadLimits, type PhotoVariant, type RoomType } from '@hsa/contracts';
 import { invalidArgument, notFound } from '@hsa/service-kit';
 import { isAcceptableDeclaredType } from './image-type';
 import { parseOwnedKey, type ParsedKey } from './object-keys';
@@ -15,6 +15,12 @@ export function parsePhotoId(id: string | undefined): string {
   const result = photoIdSchema.safeParse(id);
   if (!result.success) throw notFound('Photo not found');
   return result.data.toLowerCase();
+}
+
+export function parsePhotoVariant(value: string | undefined): PhotoVariant {
+  if (!value) return 'full';
+  if ((photoVariants as readonly string[]).includes(value)) return value as PhotoVariant;
+  throw invalidArgument(`variant must be one of: ${photoVariants.join(', ')}`, [{ path: 'variant', message: `variant must be one of: ${photoVariants.join(', ')}` }]);
 }
 
 export function parseRoomType(value: string | undefined, fallback?: RoomType): RoomType {
@@ -40,16 +46,17 @@ function parseContentType(contentType: string | undefined): string | undefined {
 export interface UploadScope {
   propertyId: string | undefined;
   contentType: string | undefined;
-  size: number | undefined;
+  size: number;
 }
 
-/** CreateUpload: a photo, so a given size must be 1 byte to 10 MB. */
+const sizeRequired = () => invalidArgument(mediaMessages.sizeRequired, [{ path: 'size', message: mediaMessages.sizeRequired }]);
+
+/** CreateUpload: a photo of exactly `size` bytes, 1 byte to 10 MB (every URL is signed for its size). */
 export function parseUploadScope(request: { propertyId?: string; contentType?: string; size?: number }): UploadScope {
   const size = request.size;
-  if (size !== undefined) {
-    if (size <= 0) throw invalidArgument(mediaMessages.photoEmpty, [{ path: 'size', message: mediaMessages.photoEmpty }]);
-    if (size > uploadLimits.maxPhotoBytes) throw invalidArgument(mediaMessages.photoTooLarge, [{ path: 'size', message: mediaMessages.photoTooLarge }]);
-  }
+  if (size === undefined || !Number.isInteger(size)) throw sizeRequired();
+  if (size <= 0) throw invalidArgument(mediaMessages.photoEmpty, [{ path: 'size', message: mediaMessages.photoEmpty }]);
+  if (size > uploadLimits.maxPhotoBytes) throw invalidArgument(mediaMessages.photoTooLarge, [{ path: 'size', message: mediaMessages.photoTooLarge }]);
   return {
     propertyId: request.propertyId ? parsePropertyId(request.propertyId) : undefined,
     contentType: parseContentType(request.contentType),
@@ -57,18 +64,17 @@ export function parseUploadScope(request: { propertyId?: string; contentType?: s
   };
 }
 
-/** CreateMultipartUpload: a given size must be over the multipart threshold and within the object limit. */
+/** CreateMultipartUpload: a size over the multipart threshold and within the object limit is required. */
 export function parseMultipartScope(
   request: { propertyId?: string; contentType?: string; size?: number },
   maxObjectBytes: number,
 ): UploadScope {
   const size = request.size;
-  if (size !== undefined) {
-    if (size <= uploadLimits.multipartThresholdBytes) {
-      throw invalidArgument(mediaMessages.multipartTooSmall, [{ path: 'size', message: mediaMessages.multipartTooSmall }]);
-    }
-    if (size > maxObjectBytes) throw invalidArgument(mediaMessages.fileTooLarge, [{ path: 'size', message: mediaMessages.fileTooLarge }]);
+  if (size === undefined || !Number.isInteger(size)) throw sizeRequired();
+  if (size <= uploadLimits.multipartThresholdBytes) {
+    throw invalidArgument(mediaMessages.multipartTooSmall, [{ path: 'size', message: mediaMessages.multipartTooSmall }]);
   }
+  if (size > maxObjectBytes) throw invalidArgument(mediaMessages.fileTooLarge, [{ path: 'size', message: mediaMessages.fileTooLarge }]);
   return {
     propertyId: request.propertyId ? parsePropertyId(request.propertyId) : undefined,
     contentType: parseContentType(request.contentType),

@@ -14,7 +14,10 @@ import { parseCompleteMultipartUpload, xmlDocument } from './xml';
  * - PutObject, GetObject (with Range), HeadObject, DeleteObject, CopyObject (with x-amz-copy-source-if-match); CreateBucket, HeadBucket
  * - CreateMultipartUpload, UploadPart, ListParts, CompleteMultipartUpload (ETag and part-size checks), AbortMultipartUpload
  * - AWS Signature V4 in the Authorization header or the query string (presigned URLs), expiry included
- * - CORS (preflight and simple requests; ETag and Location exposed), S3's XML error bodies
+ * - CORS for the product's origin only (preflight and simple requests; ETag and Location exposed), S3's XML error bodies
+ * - X-Content-Type-Options: nosniff on every answer
+ *
+ * It is a development server: loopback only, and it refuses NODE_ENV=production (see config.ts).
  */
 
 export interface EmbeddedS3Options {
@@ -24,8 +27,9 @@ export interface EmbeddedS3Options {
   region: string;
   /** Buckets created at start. */
   buckets: string[];
-  /** Origins allowed by CORS; ['*'] allows any. Default ['*']. */
-  corsOrigins?: string[];
+  /** Browser origins allowed by CORS (the product's origin); any other origin gets no CORS answer. */
+  corsOrigins: string[];
+  /** A loopback address (default 127.0.0.1): this server is for one machine, never a network. */
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -125,12 +129,8 @@ function readSmallBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export function createEmbeddedS3Handler(options: EmbeddedS3Options, store: DiskStore): http.RequestListener {
-  const corsOrigins = options.corsOrigins?.length ? options.corsOrigins : ['*'];
-  const allowOrigin = (origin: string | undefined): string | undefined => {
-    if (!origin) return undefined;
-    if (corsOrigins.includes('*')) return '*';
-    return corsOrigins.includes(origin) ? origin : undefined;
-  };
+  const corsOrigins = new Set(options.corsOrigins);
+  const allowOrigin = (origin: string | undefined): string | undefined => (origin && corsOrigins.has(origin) ? origin : undefined);
 
   return (req, res) => {
     const requestId = randomBytes(8).toString('hex').toUpperCase();
@@ -140,12 +140,14 @@ export function createEmbeddedS3Handler(options: EmbeddedS3Options, store: DiskS
     const method = (req.method ?? 'GET').toUpperCase();
     res.setHeader('x-amz-request-id', requestId);
     res.setHeader('Server', 'hsa-embedded-s3');
+    // Objects are served as the type they were stored with, never as whatever a browser would guess.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Vary', 'Origin');
     const origin = req.headers.origin;
     const allowed = allowOrigin(origin);
     if (allowed) {
       res.setHeader('Access-Control-Allow-Origin', allowed);
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-      if (allowed !== '*') res.setHeader('Vary', 'Origin');
     }
     res.on('finish', () => options.log?.(`${method} ${rawPath} ${res.statusCode}`));
 
@@ -201,7 +203,7 @@ export function createEmbeddedS3Handler(options: EmbeddedS3Options, store: DiskS
       const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
       const has = (name: string) => query.some(([n]) => n === name);
       const param = (name: string) => query.find(([n]) => n === name)?.[1];
-      const verified = verifyRequest({ method, rawPath, query, headers: req.headers }, options.credentials, options.region);
+      const verified = await verifyRequest({ method, rawPath, query, headers: req.headers }, options.credentials, options.region);
       const { bucket, key } = target;
       if (!bucket) throw notImplemented('ListBuckets');
 
@@ -354,15 +356,24 @@ export function createEmbeddedS3Handler(options: EmbeddedS3Options, store: DiskS
   };
 }
 
+/** Whether `host` is a loopback address (what this server may listen on). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Starts the server on host:port (default 127.0.0.1 and a free port). */
 export async function startEmbeddedS3(options: EmbeddedS3Options): Promise<RunningEmbeddedS3> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`The embedded S3 server listens on loopback only, not ${host}: use MinIO or AWS S3 on a network.`);
+  if (options.corsOrigins.some((origin) => origin === '*' || !URL.canParse(origin) || new URL(origin).origin !== origin)) {
+    throw new Error(`The embedded S3 server allows CORS for exact origins only (e.g. http://localhost:8080), not ${options.corsOrigins.join(', ')}`);
+  }
   const store = new DiskStore(options.dataDir);
   await store.init(options.buckets);
   const server = http.createServer(createEmbeddedS3Handler(options, store));
   server.keepAliveTimeout = 65_000;
   // Large part uploads on slow links must not be cut by Node's default 5-minute request timeout.
   server.requestTimeout = 0;
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

@@ -1,11 +1,15 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { S3Error } from './errors';
 
 /**
- * AWS Signature Version 4 verification for S3, both ways a request can carry it: the Authorization header
- * (SDK calls) and the query string (presigned URLs). It rebuilds the canonical request from what arrived,
- * so any signed header (Host, Content-Type, Content-Length, ...) that differs from what was signed fails.
+ * AWS Signature Version 4 verification for S3, both ways a request can carry it: the Authorization header (SDK
+ * calls) and the query string (presigned URLs). The signature itself is computed by the AWS SDK's own signer
+ * (@smithy/signature-v4) over what arrived, so any signed header (Host, Content-Type, Content-Length, ...) that
+ * differs from what was signed fails. This file only reads the request's auth fields and applies S3's rules around
+ * them (scope, clock skew, expiry), with S3's error codes and messages.
  */
 
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
@@ -14,6 +18,8 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 /** The longest lifetime of a presigned URL (7 days). */
 export const MAX_PRESIGN_EXPIRES_SECONDS = 604_800;
+/** Query parameters the signer itself writes into a presigned URL. */
+const PRESIGN_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'];
 
 export interface Credentials {
   accessKeyId: string;
@@ -22,7 +28,7 @@ export interface Credentials {
 
 export interface SignedRequest {
   method: string;
-  /** The path as it arrived, still percent-encoded. */
+  /** The path as it arrived, still percent-encoded (S3 signs it as sent). */
   rawPath: string;
   /** Query parameters in arrival order, decoded. */
   query: [string, string][];
@@ -34,11 +40,6 @@ export interface VerifiedRequest {
   /** What the payload must hash to: a hex SHA-256, or UNSIGNED-PAYLOAD. */
   payloadHash: string;
   presigned: boolean;
-}
-
-/** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - . _ ~ as %XX (upper case). */
-export function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Splits a raw query string without turning '+' into spaces (S3 does not either). */
@@ -63,56 +64,10 @@ function safeDecode(text: string): string {
   }
 }
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-
-export function signingKey(secret: string, date: string, region: string, service = 's3'): Buffer {
-  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
-}
-
-function canonicalUri(rawPath: string): string {
-  return rawPath
-    .split('/')
-    .map((segment) => uriEncode(safeDecode(segment)))
-    .join('/');
-}
-
-function canonicalQuery(query: [string, string][]): string {
-  return query
-    .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
-    .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-}
-
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   if (value === undefined) return undefined;
-  const joined = Array.isArray(value) ? value.join(',') : String(value);
-  return joined.trim().replace(/\s+/g, ' ');
-}
-
-export function canonicalRequest(
-  request: SignedRequest,
-  signedHeaders: string[],
-  payloadHash: string,
-  query: [string, string][],
-): string {
-  const headers = signedHeaders.map((name) => {
-    const value = headerValue(request.headers, name);
-    if (value === undefined) {
-      throw new S3Error(403, 'SignatureDoesNotMatch', `The request signature we calculated does not match the signature you provided: signed header ${name} is missing.`);
-    }
-    return `${name}:${value}\n`;
-  });
-  return [
-    request.method,
-    canonicalUri(request.rawPath),
-    canonicalQuery(query),
-    headers.join(''),
-    signedHeaders.join(';'),
-    payloadHash,
-  ].join('\n');
+  return (Array.isArray(value) ? value.join(',') : String(value)).trim();
 }
 
 interface Scope {
@@ -151,24 +106,57 @@ function checkScope(scope: Scope, amzDate: string, region: string, credentials: 
   if (!amzDate.startsWith(scope.date)) throw new S3Error(400, code, 'The credential date does not match the request date.');
 }
 
-function checkSignature(stringToSign: string, scope: Scope, credentials: Credentials, signature: string, canonical: string): void {
-  const expected = hmac(signingKey(credentials.secretAccessKey, scope.date, scope.region, scope.service), stringToSign).toString('hex');
-  const given = Buffer.from(signature.toLowerCase());
-  if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
-    throw new S3Error(
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-      { StringToSign: stringToSign, CanonicalRequest: canonical },
-    );
+function signatureMismatch(): S3Error {
+  return new S3Error(
+    403,
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  );
+}
+
+function sameSignature(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given.toLowerCase());
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The request as the SDK signer sees it: exactly the signed headers (present, else the signature cannot match), the
+ * received query (without what the signer writes itself) and the raw path. Which headers count is told to the signer
+ * explicitly, so its own defaults (headers it never signs, headers it would add) change nothing.
+ */
+function signable(request: SignedRequest, signedHeaders: string[], payloadHash: string, dropQuery: string[]) {
+  const headers: Record<string, string> = {};
+  for (const name of signedHeaders) {
+    const value = headerValue(request.headers, name);
+    if (value === undefined) throw signatureMismatch();
+    headers[name] = value;
   }
+  headers['x-amz-content-sha256'] ??= payloadHash;
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of request.query) {
+    if (dropQuery.includes(name)) continue;
+    const previous = query[name];
+    query[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  const host = headerValue(request.headers, 'host') ?? '';
+  return {
+    request: { method: request.method, protocol: 'http:', hostname: host.replace(/:\d+$/, ''), path: request.rawPath, query, headers },
+    signableHeaders: new Set(signedHeaders),
+    unsignableHeaders: new Set(Object.keys(headers).filter((name) => !signedHeaders.includes(name))),
+  };
+}
+
+function signerFor(credentials: Credentials, region: string): SignatureV4 {
+  // S3 signs the path as sent (no second encoding) and the payload hash it is given.
+  return new SignatureV4({ credentials, region, service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: false });
 }
 
 /**
  * Verifies a request's signature (header or query). Returns who signed it and the payload hash the body must
  * match; throws the S3Error S3 would answer (AccessDenied "Request has expired", SignatureDoesNotMatch, ...).
  */
-export function verifyRequest(request: SignedRequest, credentials: Credentials, region: string, now = Date.now()): VerifiedRequest {
+export async function verifyRequest(request: SignedRequest, credentials: Credentials, region: string, now = Date.now()): Promise<VerifiedRequest> {
   const authorization = headerValue(request.headers, 'authorization');
   const queryAlgorithm = request.query.find(([name]) => name === 'X-Amz-Algorithm')?.[1];
   if (authorization && queryAlgorithm) {
@@ -179,13 +167,13 @@ export function verifyRequest(request: SignedRequest, credentials: Credentials, 
   throw new S3Error(403, 'AccessDenied', 'Access Denied');
 }
 
-function verifyHeaderAuth(
+async function verifyHeaderAuth(
   request: SignedRequest,
   authorization: string,
   credentials: Credentials,
   region: string,
   now: number,
-): VerifiedRequest {
+): Promise<VerifiedRequest> {
   if (!authorization.startsWith(`${ALGORITHM} `)) {
     throw new S3Error(400, 'InvalidArgument', 'Unsupported Authorization Type: only AWS4-HMAC-SHA256 is supported');
   }
@@ -216,21 +204,23 @@ function verifyHeaderAuth(
     // aws-chunked (STREAMING-*) bodies: the clients of this product never send them (requestChecksumCalculation WHEN_REQUIRED).
     throw new S3Error(501, 'NotImplemented', `x-amz-content-sha256 "${payloadHash}" is not supported by this server`);
   }
-  const canonical = canonicalRequest(request, signedHeaders, payloadHash, request.query);
-  const stringToSign = [ALGORITHM, amzDate, `${scope.date}/${scope.region}/${scope.service}/aws4_request`, sha256Hex(canonical)].join('\n');
-  checkSignature(stringToSign, scope, credentials, signature, canonical);
+  // The signer writes x-amz-date itself, from the signing date.
+  const { request: toSign, ...headerSets } = signable(request, signedHeaders.filter((h) => h !== 'x-amz-date'), payloadHash, []);
+  const signed = await signerFor(credentials, region).sign(toSign, { signingDate: new Date(time), ...headerSets, signableHeaders: new Set(signedHeaders) });
+  const expected = /Signature=([0-9a-f]+)/.exec(String(signed.headers.authorization))?.[1] ?? '';
+  if (!sameSignature(expected, signature)) throw signatureMismatch();
   return { accessKeyId: scope.accessKeyId, payloadHash, presigned: false };
 }
 
-function verifyQueryAuth(
+async function verifyQueryAuth(
   request: SignedRequest,
   algorithm: string,
   credentials: Credentials,
   region: string,
   now: number,
-): VerifiedRequest {
+): Promise<VerifiedRequest> {
   const get = (name: string) => request.query.find(([n]) => n === name)?.[1];
-  const missing = ['X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'].filter((n) => get(n) === undefined);
+  const missing = PRESIGN_PARAMS.slice(1).filter((n) => get(n) === undefined);
   if (algorithm !== ALGORITHM) {
     throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
   }
@@ -254,9 +244,15 @@ function verifyQueryAuth(
   const signedHeaders = get('X-Amz-SignedHeaders')!.split(';').map((h) => h.trim().toLowerCase());
   if (!signedHeaders.includes('host')) throw new S3Error(403, 'AccessDenied', 'The host header must be signed.');
   const payloadHash = get('X-Amz-Content-Sha256') ?? UNSIGNED_PAYLOAD;
-  const query = request.query.filter(([name]) => name !== 'X-Amz-Signature');
-  const canonical = canonicalRequest(request, signedHeaders, payloadHash, query);
-  const stringToSign = [ALGORITHM, amzDate, `${scope.date}/${scope.region}/${scope.service}/aws4_request`, sha256Hex(canonical)].join('\n');
-  checkSignature(stringToSign, scope, credentials, get('X-Amz-Signature')!, canonical);
+  const { request: toSign, ...headerSets } = signable(request, signedHeaders, payloadHash, PRESIGN_PARAMS);
+  const presigned = await signerFor(credentials, region).presign(toSign, {
+    signingDate: new Date(time),
+    expiresIn: expires,
+    ...headerSets,
+    // Headers stay headers: the URL's signer already chose which went into the query.
+    unhoistableHeaders: new Set(Object.keys(toSign.headers)),
+  });
+  const expected = String(presigned.query?.['X-Amz-Signature'] ?? '');
+  if (!sameSignature(expected, get('X-Amz-Signature')!)) throw signatureMismatch();
   return { accessKeyId: scope.accessKeyId, payloadHash, presigned: true };
 }

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mediaMessages, uploadLimits } from '@hsa/contracts';
+import { mediaMessages, multipartPartLength } from '@hsa/contracts';
 import type { MediaServiceHandlers } from '@hsa/protos';
 import { AppError, invalidArgument, notFound, unary, type Logger } from '@hsa/service-kit';
-import type { PhotoRepository } from '../adapters/db/photo-repository';
+import type { AttachOutcome, PhotoRepository } from '../adapters/db/photo-repository';
+import type { StorageLimits, UploadRepository } from '../adapters/db/upload-repository';
 import type { ObjectStore } from '../adapters/s3/object-store';
 import {
   keyFromOriginalPath,
@@ -12,34 +12,62 @@ import {
   parseMultipartScope,
   parsePartRef,
   parsePhotoId,
+  parsePhotoVariant,
   parsePropertyId,
   parseRoomType,
   parseUploadScope,
   newObjectKey,
-  photoObjectKey,
   toPhotoMessage,
-  type PhotoRecord,
+  type UploadScope,
 } from '../domain';
+import { intakePhoto } from './photo-intake';
 import { checkUpload } from './upload-check';
 
 /** How long presigned URLs live (s): uploads and parts 15 minutes, image views 5 minutes. */
 export const urlLifetimes = { upload: 900, part: 900, image: 300 } as const;
 
+/** The limits of what users may store (see the README's MEDIA_* settings). */
+export interface MediaLimits extends StorageLimits {
+  /** Largest object a multipart upload may produce (bytes). */
+  maxObjectBytes: number;
+  /** How long an upload URL's object may wait to be attached before it is deleted (ms); multipart uploads get longer. */
+  uploadTtlMs: number;
+  multipartTtlMs: number;
+}
+
 export interface MediaHandlerDependencies {
   photos: PhotoRepository;
+  uploads: UploadRepository;
   store: ObjectStore;
   logger: Logger;
-  maxObjectBytes: number;
+  limits: MediaLimits;
 }
 
 const photoNotFound = () => notFound('Photo not found');
 
-/** media.v1.MediaService: the user id comes only from the x-user-id metadata (ctx.userId). */
-export function mediaServiceHandlers({ photos, store, logger, maxObjectBytes }: MediaHandlerDependencies): MediaServiceHandlers {
+/** media.v1.MediaService: the user comes only from the call's verified token (ctx.userId). */
+export function mediaServiceHandlers({ photos, uploads, store, logger, limits }: MediaHandlerDependencies): MediaServiceHandlers {
+  /** Records the upload (within the user's quota and the property's photo limit) before any URL names it. */
+  const reserve = async (userId: string, scope: UploadScope, ttlMs: number) => {
+    const key = newObjectKey(userId, scope.propertyId);
+    const expiresAt = new Date(Date.now() + ttlMs);
+    const outcome = await uploads.reserve({ key, userId, propertyId: scope.propertyId ?? null, maxBytes: scope.size, expiresAt }, limits);
+    if (outcome === 'quota') throw new AppError('FAILED_PRECONDITION', mediaMessages.storageFull(limits.userQuotaBytes));
+    if (outcome === 'photos') throw new AppError('FAILED_PRECONDITION', mediaMessages.tooManyPhotos(limits.maxPhotosPerProperty));
+    return key;
+  };
+
+  /** The open upload behind a multipart call of this user. */
+  const openUpload = async (userId: string, key: string) => {
+    const upload = await uploads.find(userId, key);
+    if (!upload) throw notFound(mediaMessages.uploadNotFound);
+    return upload;
+  };
+
   return {
     CreateUpload: unary(logger, 'CreateUpload', async (request, { userId }) => {
       const scope = parseUploadScope(request);
-      const key = newObjectKey(userId, scope.propertyId);
+      const key = await reserve(userId, scope, limits.uploadTtlMs);
       const { url, headers } = await store.presignPut(key, {
         contentType: scope.contentType,
         contentLength: scope.size,
@@ -59,29 +87,12 @@ export function mediaServiceHandlers({ photos, store, logger, maxObjectBytes }: 
       if (upload.propertyId && upload.propertyId !== propertyId) throw notFound(mediaMessages.notYourUpload);
 
       const previous = await photos.findByUpload({ uploadKey: upload.key, userId, propertyId });
-      if (previous) return answer(previous.kind === 'taken' ? undefined : previous.photo);
-
-      const checked = await checkUpload(store, upload.key, { maxBytes: uploadLimits.maxPhotoBytes, tooLargeMessage: mediaMessages.photoTooLarge });
-      // The photo gets its own object, copied only if it still holds the checked bytes: an upload URL that is
-      // still valid can overwrite the upload, never the photo.
-      const id = randomUUID();
-      const objectKey = photoObjectKey(userId, propertyId, id);
-      if (!checked.etag || !(await store.copy(upload.key, objectKey, checked.etag))) {
-        throw new AppError('FAILED_PRECONDITION', 'The upload changed while it was being checked: please upload it again');
-      }
-      const outcome = await photos.attach({
-        id,
-        propertyId,
-        userId,
-        objectKey,
-        uploadKey: upload.key,
-        roomType,
-        contentType: checked.contentType,
-        size: checked.size,
-      });
-      if (outcome.kind !== 'attached') await store.delete(objectKey); // a concurrent attach of the same upload won
-      else await store.delete(upload.key).catch((err: unknown) => logger.warn({ err, key: upload.key }, 'could not delete an attached upload'));
-      return answer(outcome.kind === 'taken' ? undefined : outcome.photo);
+      if (previous) return answer(previous, limits.maxPhotosPerProperty);
+      const outcome = await intakePhoto(
+        { store, photos, uploads, logger, maxPhotosPerProperty: limits.maxPhotosPerProperty },
+        { userId, propertyId, roomType, uploadKey: upload.key },
+      );
+      return answer(outcome, limits.maxPhotosPerProperty);
     }),
 
     ListPhotos: unary(logger, 'ListPhotos', async (request, { userId }) => {
@@ -99,17 +110,30 @@ export function mediaServiceHandlers({ photos, store, logger, maxObjectBytes }: 
     }),
 
     GetPhotoUrl: unary(logger, 'GetPhotoUrl', async (request, { userId }) => {
+      const variant = parsePhotoVariant(request.variant);
       const photo = await photos.find(userId, parsePropertyId(request.propertyId), parsePhotoId(request.photoId));
       if (!photo) throw photoNotFound();
-      const url = await store.presignGet(photo.objectKey, { expiresIn: urlLifetimes.image, responseContentType: photo.contentType });
+      const key = variant === 'thumbnail' && photo.thumbnailKey ? photo.thumbnailKey : photo.objectKey;
+      const url = await store.presignGet(key, {
+        expiresIn: urlLifetimes.image,
+        responseContentType: photo.contentType,
+        // Shown inline as an image under a name the server makes, never one a client chose.
+        responseContentDisposition: `inline; filename="photo-${photo.id}${variant === 'thumbnail' ? '-thumbnail' : ''}.${extensionOf(photo.contentType)}"`,
+      });
       return { url, expiresInSeconds: urlLifetimes.image };
     }),
 
     CreateMultipartUpload: unary(logger, 'CreateMultipartUpload', async (request, { userId }) => {
-      const scope = parseMultipartScope(request, maxObjectBytes);
-      const key = newObjectKey(userId, scope.propertyId);
-      const uploadId = await store.createMultipartUpload(key, scope.contentType);
-      return { uploadId, key };
+      const scope = parseMultipartScope(request, limits.maxObjectBytes);
+      const key = await reserve(userId, scope, limits.multipartTtlMs);
+      try {
+        const uploadId = await store.createMultipartUpload(key, scope.contentType);
+        await uploads.setMultipartUploadId(key, uploadId);
+        return { uploadId, key };
+      } catch (err) {
+        await uploads.release(key);
+        throw err;
+      }
     }),
 
     ListParts: unary(logger, 'ListParts', async (request, { userId }) => {
@@ -120,27 +144,42 @@ export function mediaServiceHandlers({ photos, store, logger, maxObjectBytes }: 
 
     SignPart: unary(logger, 'SignPart', async (request, { userId }) => {
       const ref = parsePartRef(userId, request);
-      const url = await store.presignPart(ref.key.key, ref.uploadId, ref.partNumber, urlLifetimes.part);
+      const upload = await openUpload(userId, ref.key.key);
+      if (upload.multipartUploadId !== ref.uploadId) throw notFound(mediaMessages.uploadNotFound);
+      // Each part URL accepts exactly the bytes of that part of the announced size: the object cannot grow past it.
+      const length = multipartPartLength(upload.maxBytes, ref.partNumber);
+      if (length <= 0) throw invalidArgument(mediaMessages.partOutOfRange, [{ path: 'partNumber', message: mediaMessages.partOutOfRange }]);
+      const url = await store.presignPart(ref.key.key, ref.uploadId, ref.partNumber, length, urlLifetimes.part);
       return { url, expiresInSeconds: urlLifetimes.part };
     }),
 
     CompleteMultipartUpload: unary(logger, 'CompleteMultipartUpload', async (request, { userId }) => {
       const ref = parseMultipartRef(userId, request);
       const parts = parseCompletedParts(request.parts);
+      await openUpload(userId, ref.key.key);
       await store.completeMultipartUpload(ref.key.key, ref.uploadId, parts);
-      const checked = await checkUpload(store, ref.key.key, { maxBytes: maxObjectBytes, tooLargeMessage: mediaMessages.fileTooLarge });
+      const checked = await checkUpload(store, ref.key.key, { maxBytes: limits.maxObjectBytes, tooLargeMessage: mediaMessages.fileTooLarge }).catch(
+        async (err: unknown) => {
+          if (err instanceof AppError && err.code === 'INVALID_ARGUMENT') await uploads.release(ref.key.key); // deleted: nothing left to hold
+          throw err;
+        },
+      );
       return { location: store.objectUrl(ref.key.key), key: ref.key.key, contentType: checked.contentType, size: checked.size };
     }),
 
     AbortMultipartUpload: unary(logger, 'AbortMultipartUpload', async (request, { userId }) => {
       const ref = parseMultipartRef(userId, request);
       await store.abortMultipartUpload(ref.key.key, ref.uploadId);
+      await uploads.release(ref.key.key);
       return {};
     }),
   };
 }
 
-function answer(photo: PhotoRecord | undefined) {
-  if (!photo) throw new AppError('FAILED_PRECONDITION', mediaMessages.alreadyAttached);
-  return toPhotoMessage(photo);
+function answer(outcome: AttachOutcome, maxPhotos: number) {
+  if (outcome.kind === 'taken') throw new AppError('FAILED_PRECONDITION', mediaMessages.alreadyAttached);
+  if (outcome.kind === 'full') throw new AppError('FAILED_PRECONDITION', mediaMessages.tooManyPhotos(maxPhotos));
+  return toPhotoMessage(outcome.photo);
 }
+
+const extensionOf = (contentType: string) => (contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : contentType.startsWith('image/hei') ? 'heic' : 'jpg');

@@ -6,13 +6,12 @@ import { SNIFF_BYTES, detectImageType } from '../domain';
 export interface CheckedUpload {
   contentType: PhotoContentType;
   size: number;
-  /** The ETag of exactly the bytes that were checked. */
-  etag: string | undefined;
 }
 
 /**
- * The server-side check of an uploaded object: it must exist, hold 1 byte to `maxBytes`, and start with the magic
- * number of an accepted image type, whatever name or type the browser gave it. Anything else is deleted and refused.
+ * The server-side check of a completed multipart upload: it must exist, hold 1 byte to `maxBytes`, and start with the
+ * magic number of an accepted image type, whatever name or type the browser gave it. Anything else is deleted and
+ * refused. (Photos go further: see photo-intake.ts.)
  */
 export async function checkUpload(
   store: ObjectStore,
@@ -29,5 +28,5 @@ export async function checkUpload(
   if (head.size > limit.maxBytes) throw await refuse(limit.tooLargeMessage);
   const contentType = detectImageType(await store.readStart(key, SNIFF_BYTES));
   if (!contentType) throw await refuse(mediaMessages.notAnImage);
-  return { contentType, size: head.size, etag: head.etag };
+  return { contentType, size: head.size };
 }

@@ -1,21 +1,23 @@
 import { loadValuationProto, type SubjectFacts, type ValuationServiceClient } from '@hsa/protos';
-import { call, createClient, waitForReady } from '@hsa/service-kit';
+import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 import type { InsightsSubject } from '../domain/location';
 import type { MarketSample } from '../domain/market-stats';
+import type { MarketSource } from '../domain/operations';
 
 /**
  * Nearby recorded sales from the valuation service (its Comparables call: the sales of homes most like this
- * one around its location, with prices brought to today's level by the price index).
+ * one around its location, with prices brought to today's level by the price index), and that price index.
  */
-export class ValuationMarket {
+export class ValuationMarket implements MarketSource {
   private readonly client: ValuationServiceClient;
 
   constructor(
     address: string,
     private readonly timeoutMs: number,
+    signer: InternalTokenSigner,
     private readonly limit = 25,
   ) {
-    this.client = createClient(loadValuationProto().ValuationService, address);
+    this.client = createClient(loadValuationProto().ValuationService, address, { signer, audience: 'valuation' });
   }
 
   async sample(subject: InsightsSubject): Promise<MarketSample> {
@@ -47,6 +49,12 @@ export class ValuationMarket {
       dataSource: res.dataSource,
       notes: [...res.notes],
     };
+  }
+
+  /** The valuation service's AdjustForPriceIndex (the index that time-adjusts the sales); null without an index. */
+  async adjustToToday(amount: number, fromDate: string): Promise<{ amount: number; valueDate: string; indexName: string } | null> {
+    const res = await call(this.client, this.client.adjustForPriceIndex, { amount: Math.round(amount), fromDate }, { timeoutMs: this.timeoutMs });
+    return res.found ? { amount: res.adjustedAmount, valueDate: res.valueDate, indexName: res.indexName } : null;
   }
 
   ready(): Promise<boolean> {

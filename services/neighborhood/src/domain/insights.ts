@@ -1,113 +1,132 @@
-import type { NeighborhoodInsights } from '@hsa/contracts';
+import type { DataCredit, NeighborhoodInsights, ScoreBreakdown } from '@hsa/contracts';
+import type { AreaFacts } from './area';
 import type { InsightsSubject } from './location';
+import { homesNearby, marketContextOf, typicalHome, type TractValue } from './market-text';
 import type { MarketStats } from './market-stats';
+import { toNearbyPlace, type PlaceNearby, type PlacesAround } from './places';
+import { buyerProfileText, countsText, diningText, familyText, placeFeatures, walkabilityText, whereText } from './places-text';
+import { scoreDimension, scoringMethod, type Dimension } from './scoring';
+import { lowerFirst, money } from './text';
 
 /**
- * The embedded insights: market context computed from recorded sales, and plain statements that there is
- * no data for the other dimensions (no invented schools, parks or restaurants, and no scores without data).
+ * The embedded insights: what surrounds the home (places with distances and sources), scores from the one
+ * method, where it lies, and the market context from recorded sales and the census; plain statements where
+ * there is no data (no invented schools, parks or restaurants, and no score without data).
  */
 
-export const noData = {
-  familyFriendly: 'No school or park data is available for this location yet, so no family-friendliness score is given.',
-  walkability: 'No data on nearby shops, transit or other everyday amenities is available yet, so no walkability score is given.',
-  dining: 'No restaurant data is available for this location yet, so no dining score is given.',
-  diversity: 'No data available',
-  notes: 'No school, park, amenity or restaurant data is available yet: those scores are not given.',
-} as const;
+export const straightLineNote = 'Distances are straight lines: no street network is available, so no walking or driving routes.';
+export const placesUnavailableNote = 'Place data is unavailable right now; the schools, parks and amenities will appear when it is back.';
 
-const money = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
-const typeNames: Record<string, string> = {
-  single_family: 'single-family homes',
-  townhouse: 'townhouses',
-  condo: 'condos',
-  multi_family: 'multi-family properties',
-  other: 'other homes',
-};
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "2008-05-15".."2008-05-21" -> "May 2008"; across months "May 2008 to June 2009". */
-export function periodLabel(first: string | null, last: string | null): string {
-  const label = (d: string) => `${monthNames[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
-  if (!first || !last) return '';
-  return label(first) === label(last) ? label(first) : `${label(first)} to ${label(last)}`;
+export interface InsightsInputs {
+  subject: InsightsSubject;
+  /** Inside the area the place data covers completely. */
+  covered: boolean;
+  coverageNote: string;
+  /** The places around (null outside the data, or when the place source failed). */
+  around: PlacesAround | null;
+  placesUnavailable: boolean;
+  area: AreaFacts;
+  areaCredits: DataCredit[];
+  tract: TractValue | null;
+  stats: MarketStats | null;
+  marketNotes: string[];
+  now: Date;
 }
 
-function percentText(p: number): string {
-  return `${p > 0 ? '+' : ''}${p.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+/** Texts for dimensions without data: outside the data's area, or while the place data is unavailable. */
+export function noDataTexts(reason: string) {
+  return {
+    familyFriendly: `${reason} No school or park data is given for this home, so there is no family-life score.`,
+    walkability: `${reason} No data on nearby stores, transit or parks is given for this home, so there is no walkability score.`,
+    dining: `${reason} No restaurant data is given for this home, so there is no dining score.`,
+  };
 }
 
-export function embeddedInsights(subject: InsightsSubject, stats: MarketStats | null, marketNotes: string[], now: Date): NeighborhoodInsights {
-  const place = `${subject.city}, ${subject.state}${subject.zipCode ? ` ${subject.zipCode}` : ''}`;
-  const notes: string[] = [noData.notes];
-  let lifestyle = { description: `No data about everyday life around ${place} is available yet beyond recorded home sales.`, keyFeatures: [] as string[], buyerProfile: 'Not enough data to describe typical buyers.' };
-  let market = { description: 'No recorded sales near this location are available, so no market context can be given.', valueDrivers: [] as string[] };
+const nearFirst = (places: readonly PlaceNearby[]) => [...places].sort((a, b) => a.distanceMiles - b.distanceMiles || a.name.localeCompare(b.name));
+/** The schools within the radius (at most 8), and the nearest elementary and middle/high school wherever they are. */
+function schoolsListed(schools: readonly PlaceNearby[] | null, radius: number): PlaceNearby[] {
+  const all = schools ?? [];
+  const shown = all.filter((s) => s.distanceMiles <= radius).slice(0, 8);
+  for (const band of ['elementary', 'secondary'] as const) {
+    const nearest = all.find((s) => s.bands?.includes(band));
+    if (nearest && !shown.includes(nearest)) shown.push(nearest);
+  }
+  return nearFirst(shown);
+}
+
+/** The places within the radius (at least the nearest `min`), at most `max`. */
+const listed = (places: readonly PlaceNearby[] | null, radius: number, max: number, min = 1) =>
+  (places ?? []).filter((p, i) => i < min || p.distanceMiles <= radius).slice(0, max);
+
+export function embeddedInsights(inputs: InsightsInputs): NeighborhoodInsights {
+  const { subject, around, stats, area, tract } = inputs;
+  const reason = inputs.placesUnavailable ? placesUnavailableNote : inputs.coverageNote;
+  const score = (dimension: Dimension): ScoreBreakdown => scoreDimension(dimension, around, reason);
+  const scores = { familyFriendly: score('familyFriendly'), walkability: score('walkability'), dining: score('dining') };
+  const notes: string[] = [];
+  const missing = noDataTexts(reason);
+
+  let familyFriendly: NeighborhoodInsights['familyFriendly'] = { score: null, description: missing.familyFriendly, nearbySchools: [], parks: [] };
+  let walkability: NeighborhoodInsights['walkability'] = { score: null, description: missing.walkability, nearbyAmenities: [] };
+  let dining: NeighborhoodInsights['dining'] = { score: null, description: missing.dining, restaurants: [], diversity: 'No data available' };
+  const keyFeatures: string[] = [];
+  const lifestyleParts = [whereText(area)];
+
+  if (around) {
+    const r = around.radiusMiles;
+    familyFriendly = {
+      score: scores.familyFriendly.score,
+      description: familyText(around),
+      nearbySchools: schoolsListed(around.places.schools, r).map(toNearbyPlace),
+      parks: listed(around.places.parks, r, 8).map(toNearbyPlace),
+    };
+    walkability = {
+      score: scores.walkability.score,
+      description: walkabilityText(around),
+      nearbyAmenities: nearFirst([
+        ...listed(around.places.grocery, r, 3),
+        ...listed(around.places.transitStops, r, 3),
+        ...listed(around.places.parks, r, 1),
+        ...listed(around.places.schools, r, 1),
+      ]).map(toNearbyPlace),
+    };
+    const eating = diningText(around);
+    dining = {
+      score: scores.dining.score,
+      description: eating.description,
+      restaurants: listed(around.places.restaurants, r, 10, 0).map(toNearbyPlace),
+      diversity: eating.diversity,
+    };
+    lifestyleParts.push(countsText(around));
+    keyFeatures.push(...placeFeatures(around));
+    notes.push(straightLineNote);
+  } else {
+    notes.push(reason);
+  }
+
+  const homes = homesNearby(stats);
+  keyFeatures.push(...homes);
+  if (homes.length) lifestyleParts.push(`Recorded sales nearby: ${homes.map(lowerFirst).join('; ')}.`);
+  const typicalPrice = stats?.medianTimeAdjustedPrice ? money(stats.medianTimeAdjustedPrice) : null;
+  const lifestyleText = lifestyleParts.filter(Boolean).join(' ');
 
   if (stats && stats.salesCount > 0) {
-    const period = periodLabel(stats.earliestSaleDate, stats.latestSaleDate);
-    const radius = stats.radiusMiles !== null ? ` within ${stats.radiusMiles.toLocaleString('en-US')} miles` : '';
-    const sentences = [
-      `${stats.salesCount} recorded sales of similar homes${radius}${period ? ` in ${period}` : ''} had a median price of ${money(stats.medianSalePrice!)}` +
-        (stats.medianPricePerSqft !== null ? ` (${money(stats.medianPricePerSqft)} per square foot).` : '.'),
-    ];
-    if (stats.medianTimeAdjustedPrice !== null && stats.valueDate && stats.priceIndexChangePercent !== null && stats.priceIndexChangePercent !== 0) {
-      sentences.push(
-        `Brought to ${stats.valueDate} prices${stats.priceIndexName ? ` with the ${stats.priceIndexName}` : ''}, that is about ${money(stats.medianTimeAdjustedPrice)}` +
-          (stats.medianTimeAdjustedPricePerSqft !== null ? ` (${money(stats.medianTimeAdjustedPricePerSqft)} per square foot)` : '') +
-          `: the index moved ${percentText(stats.priceIndexChangePercent)} since those sales.`,
-      );
-    }
-    let versus: number | null = null;
-    if (subject.estimatedValue && stats.medianTimeAdjustedPrice) {
-      versus = Math.round((subject.estimatedValue / stats.medianTimeAdjustedPrice - 1) * 1000) / 10;
-      sentences.push(
-        `This home's estimate of ${money(subject.estimatedValue)} is ${versus === 0 ? 'level with' : `${Math.abs(versus).toLocaleString('en-US')}% ${versus > 0 ? 'above' : 'below'}`} that adjusted median.`,
-      );
-    }
-    market = {
-      description: sentences.join(' '),
-      valueDrivers: [
-        stats.medianPricePerSqft !== null ? `Median ${money(stats.medianPricePerSqft)} per square foot in recorded nearby sales` : null,
-        stats.priceIndexChangePercent !== null && stats.priceIndexChangePercent !== 0
-          ? `Price index change since the sales: ${percentText(stats.priceIndexChangePercent)}${stats.priceIndexName ? ` (${stats.priceIndexName})` : ''}`
-          : null,
-        versus !== null ? `This home's estimate versus the adjusted nearby median: ${percentText(versus)}` : null,
-        `${stats.salesCount} recorded sales${radius}${period ? `, ${period}` : ''}`,
-      ].filter((d): d is string => d !== null),
-    };
-
-    const keyFeatures: string[] = [];
-    if (stats.commonType) {
-      const many = typeNames[stats.commonType.type] ?? `${stats.commonType.type} homes`;
-      const share = `${stats.commonType.count} of ${stats.salesCount}`;
-      keyFeatures.push(
-        stats.commonType.count * 2 > stats.salesCount
-          ? `Mostly ${many} among nearby sales (${share})`
-          : `Most common among nearby sales: ${many} (${share})`,
-      );
-    }
-    if (stats.medianBedrooms !== null && stats.medianSquareFootage !== null) {
-      keyFeatures.push(`Typical nearby home: ${stats.medianBedrooms} bedrooms, ${stats.medianSquareFootage.toLocaleString('en-US')} sq ft`);
-    }
-    lifestyle = {
-      description: `Around ${place}, the recorded sales nearby are the best guide to the area: ${keyFeatures.length ? keyFeatures.map((k) => k.charAt(0).toLowerCase() + k.slice(1)).join('; ') : 'homes of many kinds'}. No data about parks, shops or restaurants is available yet.`,
-      keyFeatures,
-      buyerProfile:
-        stats.medianBedrooms !== null && stats.medianTimeAdjustedPrice !== null
-          ? `Buyers shopping for ${stats.medianBedrooms}-bedroom homes around ${money(stats.medianTimeAdjustedPrice)} at today's price level are the natural audience here.`
-          : 'Not enough data to describe typical buyers.',
-    };
     notes.push(stats.dataSource);
-    notes.push(...marketNotes.filter((n) => /index/i.test(n)));
+    notes.push(...inputs.marketNotes.filter((n) => /index/i.test(n)));
   } else {
     notes.push('No recorded sales were found near this location.');
   }
 
   return {
-    familyFriendly: { score: null, description: noData.familyFriendly, nearbySchools: [], parks: [] },
-    walkability: { score: null, description: noData.walkability, nearbyAmenities: [] },
-    dining: { score: null, description: noData.dining, restaurants: [], diversity: noData.diversity },
-    lifestyle,
-    marketContext: market,
+    familyFriendly,
+    walkability,
+    dining,
+    lifestyle: {
+      description: lifestyleText || `No data about the area around ${subject.city}, ${subject.state} is available beyond what is listed here.`,
+      keyFeatures,
+      buyerProfile: buyerProfileText(typicalHome(stats), typicalPrice, around),
+    },
+    marketContext: marketContextOf(subject, stats, tract),
     marketStats: {
       salesCount: stats?.salesCount ?? 0,
       medianSalePrice: stats?.medianSalePrice ?? null,
@@ -122,13 +141,36 @@ export function embeddedInsights(subject: InsightsSubject, stats: MarketStats | 
       valueDate: stats?.valueDate ?? null,
       dataSource: stats?.dataSource ?? '',
     },
+    area: {
+      covered: inputs.covered,
+      note: inputs.coverageNote,
+      neighborhood: area.neighborhood,
+      tract: tract
+        ? {
+            fips: tract.fips,
+            name: tract.name,
+            medianHouseValue2000: tract.medianHouseValue2000,
+            medianHouseValueToday: tract.today?.amount ?? null,
+            priceIndexName: tract.today?.indexName ?? null,
+            valueDate: tract.today?.valueDate ?? null,
+            source: tract.source,
+          }
+        : null,
+    },
+    scoring: { method: { ...scoringMethod }, ...scores },
+    sources: uniqueCredits([...(around?.credits ?? []), ...inputs.areaCredits]),
     narrativeEngine: 'embedded',
-    generatedAt: now.toISOString(),
+    generatedAt: inputs.now.toISOString(),
     notes,
   };
 }
 
-/** A model's narrative written over the embedded text; scores and lists stay as the data says. */
+function uniqueCredits(credits: DataCredit[]): DataCredit[] {
+  const seen = new Set<string>();
+  return credits.filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+}
+
+/** A model's narrative written over the embedded text; scores, places and figures stay as the data says. */
 export interface Narrative {
   familyFriendly: string;
   walkability: string;

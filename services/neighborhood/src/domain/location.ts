@@ -1,9 +1,7 @@
 import type { PropertyType } from '@hsa/contracts';
+import type { LatLng } from './geo';
 
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
+export type Coordinates = LatLng;
 
 /** What the neighborhood is described for: a location, and the home there (to find sales of similar homes). */
 export interface InsightsSubject {
@@ -21,9 +19,11 @@ export interface InsightsSubject {
 }
 
 /**
- * Insights are cached per location: coordinates rounded to 3 decimals (a cell of about 110 m), so
- * neighbours share an answer and the same home always finds its own.
+ * Insights are cached per home: its location to about a meter (distances are given to the hundredth of a
+ * mile) and the facts that choose the sales compared with it and its estimate.
  */
-export function locationKey(c: Coordinates): string {
-  return `${c.latitude.toFixed(3)},${c.longitude.toFixed(3)}`;
+export function locationKey(subject: Pick<InsightsSubject, 'coordinates' | 'squareFootage' | 'bedrooms' | 'bathrooms' | 'yearBuilt' | 'propertyType' | 'estimatedValue'>): string {
+  const c = subject.coordinates;
+  const facts = [subject.squareFootage, subject.bedrooms, subject.bathrooms, subject.yearBuilt, subject.propertyType, subject.estimatedValue];
+  return `${c.latitude.toFixed(5)},${c.longitude.toFixed(5)}|${facts.map((f) => f ?? '').join('|')}`;
 }

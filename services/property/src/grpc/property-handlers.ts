@@ -19,7 +19,7 @@ function found(record: PropertyRecord | undefined): PropertyRecord {
   return record;
 }
 
-/** property.v1.PropertyService: the user id comes only from the x-user-id metadata (ctx.userId). */
+/** property.v1.PropertyService: the user comes only from the call's verified token (ctx.userId). */
 export function propertyServiceHandlers(repository: PropertyRepository, logger: Logger): PropertyServiceHandlers {
   return {
     CreateProperty: unary(logger, 'CreateProperty', async (request, { userId }) => {

@@ -1,6 +1,6 @@
 import type { Logger } from '@hsa/service-kit';
 import { trainAvm } from '../domain/avm';
-import type { PriceIndex } from '../domain/hpi';
+import type { HpiCatalog, PriceIndex } from '../domain/hpi';
 import { chooseHpiSeries, indexFromHpiSeries } from '../domain/hpi';
 import { sampleDataLabel } from '../domain/market/data-source';
 import { MarketLevels } from '../domain/market/market-levels';
@@ -16,21 +16,27 @@ export interface LoadedMarket {
   importOutcome: ImportOutcome | undefined;
   /** Which FHFA series time-adjusts prices (undefined: the AVM fits its own index from the sales). */
   priceIndex: string | undefined;
+  /** That series itself (undefined without the index files). */
+  index: PriceIndex | undefined;
   trainingMs: number;
 }
 
-/** The FHFA series for where the sales are (metro, else state, else national); undefined without the files. */
-export function loadPriceIndex(hpiDir: string, records: readonly SaleRecord[], logger: Logger): PriceIndex | undefined {
+/** The FHFA files of a folder; undefined (with a warning) when they cannot be read. */
+export function loadHpiCatalogOrWarn(hpiDir: string, logger: Logger): HpiCatalog | undefined {
   try {
-    const catalog = loadHpiCatalog(hpiDir);
-    const choice = chooseHpiSeries(catalog, records.map((r) => ({ city: r.city, state: r.state })));
-    if (!choice) return undefined;
-    logger.info({ series: choice.series.name, level: choice.level, reason: choice.reason }, 'house price index chosen');
-    return indexFromHpiSeries(choice.series);
+    return loadHpiCatalog(hpiDir);
   } catch (err) {
-    logger.warn({ err, hpiDir }, 'FHFA house price index files not readable; the AVM fits its own index from the sales');
+    logger.warn({ err, hpiDir }, 'FHFA house price index files not readable: the AVM fits its own index from the sales, and no value history is shown');
     return undefined;
   }
+}
+
+/** The FHFA series for where the sales are (metro, else state, else national); undefined without the files. */
+export function choosePriceIndex(catalog: HpiCatalog | undefined, records: readonly SaleRecord[], logger: Logger): PriceIndex | undefined {
+  const choice = catalog && chooseHpiSeries(catalog, records.map((r) => ({ city: r.city, state: r.state })));
+  if (!choice) return undefined;
+  logger.info({ series: choice.series.name, level: choice.level, reason: choice.reason }, 'house price index chosen');
+  return indexFromHpiSeries(choice.series);
 }
 
 /**
@@ -41,7 +47,8 @@ export function loadPriceIndex(hpiDir: string, records: readonly SaleRecord[], l
 export async function loadOpenDataMarket(options: {
   repository: SalesRepository;
   salesCsv: string;
-  hpiDir: string;
+  /** The FHFA files (time adjustment); without them the AVM fits its own index. */
+  hpiCatalog: HpiCatalog | undefined;
   maxDistanceMiles?: number | undefined;
   logger: Logger;
 }): Promise<LoadedMarket> {
@@ -64,7 +71,7 @@ export async function loadOpenDataMarket(options: {
   }
 
   const records = await repository.all();
-  const index = loadPriceIndex(options.hpiDir, records, logger);
+  const index = choosePriceIndex(options.hpiCatalog, records, logger);
   const history = records.map(toAvmSale).filter((s) => s !== undefined);
   const started = Date.now();
   const avm = history.length >= 2 ? trainAvm(history, index ? { index } : {}) : null;
@@ -76,5 +83,5 @@ export async function loadOpenDataMarket(options: {
   const market = new OpenDataMarket(records, avm, levels, sampleDataLabel(records), {
     ...(options.maxDistanceMiles !== undefined ? { maxDistanceMiles: options.maxDistanceMiles } : {}),
   });
-  return { market, importOutcome, priceIndex: index?.describe(), trainingMs };
+  return { market, importOutcome, priceIndex: index?.describe(), index, trainingMs };
 }

@@ -1,6 +1,7 @@
-import type { Comparable, ComparablesResponse, EstimateResponse, LookupResponse, PropertyFacts } from '@hsa/protos';
+import type { Comparable, ComparablesResponse, EstimateResponse, LookupResponse, PropertyFacts, ValueHistoryResponse } from '@hsa/protos';
 import type { ComparablesResult } from './providers';
 import type { ComparableSale, LookupResult, Outcome, PropertyFacts as Facts, ValueEstimate } from './results';
+import type { ValueHistory } from './value-history';
 
 /** Domain results -> valuation.v1 messages (unknown values are left absent). */
 
@@ -91,5 +92,22 @@ export function toComparablesResponse(result: ComparablesResult, dataSource: str
     dataSource,
     valueDate: result.valueDate,
     notes: result.notes,
+  };
+}
+
+export function toValueHistoryResponse(outcome: Outcome<ValueHistory>, dataSource: string): ValueHistoryResponse {
+  if (!outcome.found) return { found: false, message: outcome.message, dataSource };
+  const h = outcome.value;
+  return {
+    found: true,
+    estimate: h.estimate,
+    low: h.low,
+    high: h.high,
+    valueDate: h.valueDate,
+    index: { ...h.index },
+    points: h.points.map((p) => ({ ...p })),
+    sales: h.sales.map((s) => ({ ...s })),
+    notes: h.notes,
+    dataSource,
   };
 }

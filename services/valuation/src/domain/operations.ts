@@ -1,19 +1,73 @@
+import type { PriceIndex } from './hpi';
 import type { AddressPredictionResult, AddressProvider, ComparablesResult, PropertyDataProvider } from './providers';
+import type { PlaceIndexes } from './hpi/place-indexes';
 import { found, missing, notFoundMessages, type LookupResult, type Outcome, type SubjectInput, type ValueEstimate } from './results';
+import { buildValueHistory, type ValueHistory } from './value-history';
 
 export const maxPredictions = 5;
 export const defaultComparables = 10;
 export const maxComparables = 25;
+
+/** An estimate the caller already has (e.g. saved on the property), to carry along the index. */
+export interface GivenEstimate {
+  estimate: number;
+  low: number;
+  high: number;
+}
+
+export interface PriceIndexAdjustment {
+  adjustedAmount: number;
+  factor: number;
+  /** The price level the amount is brought to (today; the index holds its last value after it ends). */
+  valueDate: string;
+  indexName: string;
+  notes: string[];
+}
+
+export interface ValuationOperationsOptions {
+  /** The house price indexes for value histories (none: no value histories). */
+  indexes?: PlaceIndexes | undefined;
+  /** The house price index that time-adjusts the embedded sales (undefined without the index files). */
+  priceIndex?: PriceIndex | undefined;
+  /** Today's date (YYYY-MM-DD): the price level of a given estimate or an adjusted amount. */
+  today?: () => string;
+}
 
 /**
  * The valuation service's operations over whichever providers are configured. A subject without
  * coordinates is located through the address provider first (from its place id, else its address).
  */
 export class ValuationOperations {
+  private readonly indexes: PlaceIndexes | undefined;
+  private readonly priceIndex: PriceIndex | undefined;
+  private readonly today: () => string;
+
   constructor(
     readonly addresses: AddressProvider,
     readonly data: PropertyDataProvider,
-  ) {}
+    options: ValuationOperationsOptions = {},
+  ) {
+    this.indexes = options.indexes;
+    this.priceIndex = options.priceIndex;
+    this.today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  }
+
+  /**
+   * An amount of money at one date's price level brought to today's with the price index that time-adjusts
+   * the sales (e.g. a census median house value of 2000); null when no index is loaded.
+   */
+  adjustForPriceIndex(amount: number, fromDate: string): PriceIndexAdjustment | null {
+    if (!this.priceIndex) return null;
+    const valueDate = this.today();
+    const factor = this.priceIndex.factor(fromDate, valueDate);
+    return {
+      adjustedAmount: Math.round(amount * factor),
+      factor,
+      valueDate,
+      indexName: this.priceIndex.describe(),
+      notes: this.priceIndex.notesFor([fromDate, valueDate]),
+    };
+  }
 
   async autocomplete(input: string): Promise<{ predictions: AddressPredictionResult[]; dataSource: string }> {
     const predictions = input.trim().length < 3 ? [] : await this.addresses.autocomplete(input);
@@ -36,6 +90,25 @@ export class ValuationOperations {
   async comparables(subject: SubjectInput, limit = defaultComparables): Promise<ComparablesResult> {
     const capped = Math.max(1, Math.min(maxComparables, Math.floor(limit)));
     return this.data.comparables(await this.locate(subject), capped);
+  }
+
+  /**
+   * The home's value over time: the given estimate (else the provider's) carried along the price index of
+   * the home's city and state (metro, else state, else national), with the home's recorded sales.
+   */
+  async valueHistory(subject: SubjectInput, given?: GivenEstimate): Promise<Outcome<ValueHistory>> {
+    const located = await this.locate(subject);
+    const index = this.indexes?.forPlace(located.city, located.state);
+    if (!index) return missing(notFoundMessages.noPriceIndex);
+    let value: GivenEstimate & { valueDate: string };
+    if (given) value = { ...given, valueDate: this.today() };
+    else {
+      const estimate = await this.data.estimate(located);
+      if (!estimate.found) return estimate;
+      value = estimate.value;
+    }
+    const sales = await this.data.saleHistory(located);
+    return found(buildValueHistory({ estimate: value.estimate, low: value.low, high: value.high, valueDate: value.valueDate, index, sales }));
   }
 
   /** Fills the location (and ZIP, city, state) of a subject that has only an address or a place id. */

@@ -1,4 +1,5 @@
 import type { ComparableSale, LookupResult, Outcome, SubjectInput, ValueEstimate } from './results';
+import type { RecordedSale } from './value-history';
 
 /**
  * The two provider roles (decided: one interface, a real adapter and an embedded default each).
@@ -52,4 +53,6 @@ export interface PropertyDataProvider {
   estimate(subject: SubjectInput): Promise<Outcome<ValueEstimate>>;
   /** Most similar first; an empty list when there is no authentic data. */
   comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult>;
+  /** The home's own recorded sales (any order); empty when none is recorded. */
+  saleHistory(subject: SubjectInput): Promise<RecordedSale[]>;
 }

@@ -6,7 +6,8 @@ import {
   propertyTypes,
   type PropertyLookup,
 } from '@hsa/contracts';
-import type { LookupRequestMessage, SubjectFactsMessage } from '@hsa/protos';
+import type { LookupRequestMessage, SubjectFactsMessage, ValueHistoryRequestMessage } from '@hsa/protos';
+import type { GivenEstimate } from './operations';
 import { fromZodError, invalidArgument } from '@hsa/service-kit';
 import type { SubjectInput } from './results';
 
@@ -46,6 +47,18 @@ const subjectSchema = z.object({
   state: z.string().trim().max(50).optional(),
 });
 
+const priceIndexRequestSchema = z.object({
+  amount: z.number().int('amount must be whole dollars').min(0, 'amount must be 0 or more').max(1_000_000_000_000),
+  fromDate: z.iso.date('fromDate must be a date (YYYY-MM-DD)'),
+});
+
+/** AdjustForPriceIndex's request: whole dollars and the date of their price level. */
+export function parsePriceIndexRequest(request: { amount?: number; fromDate?: string }): { amount: number; fromDate: string } {
+  const result = priceIndexRequestSchema.safeParse({ amount: request.amount ?? 0, fromDate: request.fromDate ?? '' });
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
 /** SubjectFacts -> what the domain values. It must say where the home is: coordinates, an address or a place id. */
 export function parseSubject(facts: SubjectFactsMessage | null | undefined): SubjectInput {
   if (!facts) throw invalidArgument('subject is required');
@@ -80,4 +93,20 @@ export function parseComparablesLimit(limit: number | undefined): number | undef
   if (limit === undefined) return undefined;
   if (!Number.isInteger(limit) || limit < 1 || limit > 25) throw invalidArgument('limit must be between 1 and 25');
   return limit;
+}
+
+const dollars = z.number().int('Values must be whole dollars').min(0).max(1_000_000_000);
+const givenEstimateSchema = z
+  .object({ estimate: dollars, low: dollars, high: dollars })
+  .refine((v) => v.low <= v.estimate && v.estimate <= v.high, { message: 'Values must satisfy low <= estimate <= high', path: ['low'] });
+
+/** ValueHistoryRequest -> the subject and the estimate to carry (all three of estimate, low and high, or none). */
+export function parseValueHistoryRequest(request: ValueHistoryRequestMessage): { subject: SubjectInput; given: GivenEstimate | undefined } {
+  const subject = parseSubject(request.subject);
+  const values = [request.estimate, request.low, request.high];
+  if (values.every((v) => v === undefined || v === null)) return { subject, given: undefined };
+  if (values.some((v) => v === undefined || v === null)) throw invalidArgument('estimate, low and high go together');
+  const result = givenEstimateSchema.safeParse({ estimate: request.estimate, low: request.low, high: request.high });
+  if (!result.success) throw fromZodError(result.error);
+  return { subject, given: result.data };
 }

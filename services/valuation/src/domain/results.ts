@@ -97,4 +97,5 @@ export const notFoundMessages = {
   noNearbySales: 'No sales data near this address, so no value can be estimated.',
   needsLocation: 'The home\'s location is unknown: give its coordinates or an address that can be found.',
   needsLivingArea: 'The home\'s square footage is unknown, so no value can be estimated.',
+  noPriceIndex: 'No house price index is available, so the value cannot be shown over time.',
 } as const;

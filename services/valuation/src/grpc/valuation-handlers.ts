@@ -1,12 +1,19 @@
 import type { ValuationServiceHandlers } from '@hsa/protos';
 import { unary, type Logger } from '@hsa/service-kit';
-import { toComparablesResponse, toEstimateResponse, toLookupResponse } from '../domain/messages';
+import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
-import { parseAutocompleteInput, parseComparablesLimit, parseLookupRequest, parseSubject } from '../domain/requests';
+import {
+  parseAutocompleteInput,
+  parseComparablesLimit,
+  parseLookupRequest,
+  parsePriceIndexRequest,
+  parseSubject,
+  parseValueHistoryRequest,
+} from '../domain/requests';
 
 /**
  * valuation.v1.ValuationService. Nothing here is scoped to a user (the gateway checks ownership of a saved
- * property before asking about it), so no x-user-id is required. Inputs are validated first: bad ones are
+ * property before asking about it), so no user is required, only a trusted caller's token. Inputs are validated first: bad ones are
  * INVALID_ARGUMENT with a clear message.
  */
 export function valuationServiceHandlers(operations: ValuationOperations, logger: Logger): ValuationServiceHandlers {
@@ -50,6 +57,28 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
         const subject = parseSubject(request.subject);
         const result = await operations.comparables(subject, parseComparablesLimit(request.limit));
         return toComparablesResponse(result, operations.data.dataSource);
+      },
+      open,
+    ),
+
+    ValueHistory: unary(
+      logger,
+      'ValueHistory',
+      async (request) => {
+        const { subject, given } = parseValueHistoryRequest(request);
+        return toValueHistoryResponse(await operations.valueHistory(subject, given), operations.data.dataSource);
+      },
+      open,
+    ),
+
+    AdjustForPriceIndex: unary(
+      logger,
+      'AdjustForPriceIndex',
+      async (request) => {
+        const { amount, fromDate } = parsePriceIndexRequest(request);
+        const adjustment = operations.adjustForPriceIndex(amount, fromDate);
+        if (!adjustment) return { found: false, message: 'No house price index is loaded, so amounts cannot be brought to today.' };
+        return { found: true, ...adjustment };
       },
       open,
     ),

@@ -1,8 +1,9 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PhotoContentType, RoomType } from '@hsa/contracts';
 import { enqueueEvent, type Db } from '@hsa/service-kit';
 import { mediaEventTypes, type NewPhoto, type PhotoRecord } from '../../domain';
-import { photos, type PhotoRow } from './schema';
+import { photos, uploads, type PhotoRow } from './schema';
+import { lockUser } from './upload-repository';
 
 const asRecord = (row: PhotoRow): PhotoRecord => ({
   ...row,
@@ -10,25 +11,31 @@ const asRecord = (row: PhotoRow): PhotoRecord => ({
   contentType: row.contentType as PhotoContentType,
 });
 
-export type AttachOutcome = { kind: 'attached' | 'existing'; photo: PhotoRecord } | { kind: 'taken' };
+export type AttachOutcome = { kind: 'attached' | 'existing'; photo: PhotoRecord } | { kind: 'taken' } | { kind: 'full' };
 
 /** Photos in PostgreSQL, always read and changed for their owner; adding one writes photo.added to the outbox. */
 export class PhotoRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Records a checked upload as a photo. Attaching the same upload again to the same property answers the
-   * existing photo (a retried request); an upload attached elsewhere is 'taken'.
+   * Records a checked upload as a photo, unless the property already has `maxPhotos`; the upload's reservation ends
+   * with it. Attaching the same upload again to the same property answers the existing photo (a retried request); an
+   * upload attached elsewhere is 'taken'.
    */
-  async attach(photo: NewPhoto): Promise<AttachOutcome> {
+  async attach(photo: NewPhoto, maxPhotos: number): Promise<AttachOutcome> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(photos).values(photo).onConflictDoNothing({ target: photos.uploadKey }).returning();
-      if (row) {
-        await enqueueEvent(tx, { type: mediaEventTypes.photoAdded, propertyId: row.propertyId, userId: row.userId });
-        return { kind: 'attached', photo: asRecord(row) };
-      }
+      await lockUser(tx, photo.userId);
       const [existing] = await tx.select().from(photos).where(eq(photos.uploadKey, photo.uploadKey));
-      return existing ? sameOwner(existing, photo) : { kind: 'taken' };
+      if (existing) return sameOwner(existing, photo);
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(photos)
+        .where(and(eq(photos.userId, photo.userId), eq(photos.propertyId, photo.propertyId)));
+      if (count >= maxPhotos) return { kind: 'full' };
+      const [row] = await tx.insert(photos).values(photo).returning();
+      await tx.delete(uploads).where(eq(uploads.key, photo.uploadKey));
+      await enqueueEvent(tx, { type: mediaEventTypes.photoAdded, propertyId: row!.propertyId, userId: row!.userId });
+      return { kind: 'attached', photo: asRecord(row!) };
     });
   }
 

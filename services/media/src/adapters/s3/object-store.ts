@@ -1,7 +1,6 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
-  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -73,32 +72,57 @@ export class ObjectStore {
     return this.config.bucket;
   }
 
-  /** A presigned PUT; a given length and type are signed, so the upload must send exactly those. */
-  async presignPut(key: string, options: { contentType?: string | undefined; contentLength?: number | undefined; expiresIn: number }) {
-    const signed = new Set<string>();
+  /** A presigned PUT of exactly `contentLength` bytes (and the type, when given): both are signed. */
+  async presignPut(key: string, options: { contentType?: string | undefined; contentLength: number; expiresIn: number }) {
+    const signed = new Set<string>(['content-length']);
     const headers: Record<string, string> = {};
     if (options.contentType) {
       signed.add('content-type');
       headers['Content-Type'] = options.contentType;
     }
-    if (options.contentLength !== undefined) signed.add('content-length');
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
+      ContentLength: options.contentLength,
       ...(options.contentType ? { ContentType: options.contentType } : {}),
-      ...(options.contentLength !== undefined ? { ContentLength: options.contentLength } : {}),
     });
     const url = await getSignedUrl(this.presigner, command, { expiresIn: options.expiresIn, signableHeaders: signed });
     return { url, headers };
   }
 
-  presignGet(key: string, options: { expiresIn: number; responseContentType?: string }): Promise<string> {
+  /** A presigned GET whose answer carries the given type and Content-Disposition (S3 applies both). */
+  presignGet(key: string, options: { expiresIn: number; responseContentType?: string; responseContentDisposition?: string }): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ...(options.responseContentType ? { ResponseContentType: options.responseContentType } : {}),
+      ...(options.responseContentDisposition ? { ResponseContentDisposition: options.responseContentDisposition } : {}),
     });
     return getSignedUrl(this.presigner, command, { expiresIn: options.expiresIn });
+  }
+
+  /** The whole object, if it holds at most `maxBytes` (checked before reading); undefined when there is none. */
+  async read(key: string, maxBytes: number): Promise<{ bytes: Buffer; etag: string | undefined } | undefined> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if ((res.ContentLength ?? 0) > maxBytes) {
+        (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw invalidArgument(mediaMessages.photoTooLarge);
+      }
+      return { bytes: Buffer.from((await res.Body?.transformToByteArray()) ?? new Uint8Array()), etag: res.ETag };
+    } catch (err) {
+      if (statusOf(err) === 404) return undefined;
+      throw storeError(err);
+    }
+  }
+
+  /** Writes an object the service made itself. */
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    } catch (err) {
+      throw storeError(err);
+    }
   }
 
   /** The object's size and type; undefined when there is none. */
@@ -123,27 +147,6 @@ export class ObjectStore {
     }
   }
 
-  /**
-   * Copies an object inside the bucket, only if its ETag is still `ifMatch` (S3 checks and copies in one step).
-   * Resolves false when the source changed meanwhile.
-   */
-  async copy(sourceKey: string, targetKey: string, ifMatch: string): Promise<boolean> {
-    try {
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.bucket,
-          Key: targetKey,
-          CopySource: `${this.bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`,
-          CopySourceIfMatch: ifMatch,
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (statusOf(err) === 412) return false;
-      throw storeError(err);
-    }
-  }
-
   async delete(key: string): Promise<void> {
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -164,10 +167,10 @@ export class ObjectStore {
     }
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
-    return getSignedUrl(this.presigner, new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), {
-      expiresIn,
-    });
+  /** A presigned UploadPart for exactly `contentLength` bytes (signed: any other length is refused). */
+  presignPart(key: string, uploadId: string, partNumber: number, contentLength: number, expiresIn: number): Promise<string> {
+    const command = new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength });
+    return getSignedUrl(this.presigner, command, { expiresIn, signableHeaders: new Set(['content-length']) });
   }
 
   /** Every uploaded part (all pages), by part number. */

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { NeighborhoodInsights } from '@hsa/contracts';
 
-/** Insights per location (coordinates rounded to about 110 m), kept until they expire. */
+/** Insights per home (its location to about a meter and the facts its comparison uses), kept until they expire. */
 export const neighborhoodInsights = pgTable(
   'neighborhood_insights',
   {
@@ -12,3 +12,6 @@ export const neighborhoodInsights = pgTable(
   },
   (t) => [index('neighborhood_insights_expires_idx').on(t.expiresAt)],
 );
+
+/** Cached answers of Google Places (the kit's table, created by this service's migrations). */
+export { providerCache } from '@hsa/service-kit';

@@ -57,17 +57,5 @@ export const salesImports = pgTable('sales_imports', {
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const providerCache = pgTable(
-  'provider_cache',
-  {
-    /** provider + request, e.g. "rentcast:GET /v1/properties?address=..." hashed. */
-    key: text('key').primaryKey(),
-    provider: text('provider').notNull(),
-    request: text('request').notNull(),
-    status: integer('status').notNull(),
-    body: jsonb('body').notNull(),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
-);
+/** Cached provider responses (Google, RentCast): the kit's table, created by this service's migrations. */
+export { providerCache } from '@hsa/service-kit';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalWords } from '../../domain/address';
 import type { AddressPredictionResult, AddressProvider, ResolvedAddress } from '../../domain/providers';
-import { malformed, refused, type ProviderHttp } from './provider-http';
+import { malformed, refused, type ProviderHttp } from '@hsa/service-kit';
 
 /**
  * Google Places API (New): Autocomplete (POST /v1/places:autocomplete) for predictions and Place Details

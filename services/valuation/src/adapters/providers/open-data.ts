@@ -8,6 +8,7 @@ import type {
   ResolvedAddress,
 } from '../../domain/providers';
 import type { LookupResult, Outcome, SubjectInput, ValueEstimate } from '../../domain/results';
+import type { RecordedSale } from '../../domain/value-history';
 
 function resolvedOf(place: SalesPlace): ResolvedAddress {
   const facts = factsOf(place);
@@ -66,5 +67,9 @@ export class OpenDataPropertyProvider implements PropertyDataProvider {
 
   async comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult> {
     return this.market.comparables(subject, limit);
+  }
+
+  async saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {
+    return this.market.saleHistory(subject);
   }
 }

@@ -12,7 +12,8 @@ import {
   type SubjectInput,
   type ValueEstimate,
 } from '../../domain/results';
-import { malformed, refused, type ProviderHttp } from './provider-http';
+import { malformed, refused, type ProviderHttp } from '@hsa/service-kit';
+import type { RecordedSale } from '../../domain/value-history';
 
 /**
  * RentCast: property records (GET /v1/properties?address=) for the facts, and the value estimate with
@@ -42,6 +43,11 @@ const propertyRecord = z
     yearBuilt: nullableNumber,
   })
   .passthrough();
+
+/** A property record's history: events by date; sales carry their price. */
+const recordHistory = z.object({
+  history: z.record(z.string(), z.object({ event: nullableString, date: nullableString, price: nullableNumber }).passthrough()).nullish(),
+});
 
 const comparable = propertyRecord.extend({
   price: z.number(),
@@ -137,6 +143,18 @@ export class RentCastPropertyProvider implements PropertyDataProvider {
     if (!value) return { comparables: [], valueDate: '', notes: [notFoundMessages.address] };
     const estimate = this.estimateOf(value);
     return { comparables: estimate.comparables.slice(0, limit), valueDate: estimate.valueDate, notes: estimate.notes };
+  }
+
+  async saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {
+    if (!subject.address) return [];
+    const record = await this.propertyRecord(subject.address);
+    const parsed = recordHistory.safeParse(record ?? {});
+    if (!parsed.success) throw malformed(this.http.label, 'property history');
+    return Object.entries(parsed.data.history ?? {}).flatMap(([key, event]) => {
+      const date = (event.date ?? key).slice(0, 10);
+      const price = positive(event.price);
+      return event.event === 'Sale' && price !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) ? [{ date, price: Math.round(price) }] : [];
+    });
   }
 
   private async propertyRecord(address: string): Promise<RentCastRecord | undefined> {

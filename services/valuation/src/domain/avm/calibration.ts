@@ -15,6 +15,11 @@ export const signalNames = ['comps_spread', 'knn10_spread', 'model_vs_comps', 'l
 export interface Calibration {
   /** Share of the comparable-sales estimate in the final (log) estimate. */
   compsWeight: number;
+  /**
+   * Log shift added to every estimate: the median error of forward valuations on the holdout (estimates of
+   * later sales made from earlier ones run behind a moving market by about this much).
+   */
+  levelShift: number;
   /** log(expected error scale) = coef[0] + sum coef[k+1] * signal[k] */
   scaleCoef: number[];
   signalFill: number[];
@@ -80,7 +85,9 @@ export function calibrate(records: HoldoutRecord[], coverage = defaultCoverage):
       compsWeight = w;
     }
   }
-  const errors = records.map((r) => r.actualLog - blendLog(r.modelLog, r.compsLog, compsWeight));
+  const blendErrors = records.map((r) => r.actualLog - blendLog(r.modelLog, r.compsLog, compsWeight));
+  const levelShift = significantMedian(blendErrors);
+  const errors = blendErrors.map((e) => e - levelShift);
   const signalCount = signalNames.length;
   const signalFill = Array.from({ length: signalCount }, (_, k) => {
     const known = records.map((r) => r.signals[k]!).filter((v) => Number.isFinite(v));
@@ -98,6 +105,7 @@ export function calibrate(records: HoldoutRecord[], coverage = defaultCoverage):
   }
   const partial: Calibration = {
     compsWeight,
+    levelShift,
     scaleCoef,
     signalFill,
     lowQuantile: 0,
@@ -115,10 +123,23 @@ export function calibrate(records: HoldoutRecord[], coverage = defaultCoverage):
   return partial;
 }
 
+/**
+ * The median, pulled towards 0 by two of its standard errors (soft threshold): a lag that the holdout measures
+ * clearly is corrected, noise is not.
+ */
+export function significantMedian(values: number[]): number {
+  const m = quantile(values, 0.5);
+  if (!Number.isFinite(m)) return 0;
+  const spread = 1.4826 * quantile(values.map((v) => Math.abs(v - m)), 0.5);
+  const standardError = (1.2533 * spread) / Math.sqrt(values.length);
+  return Math.sign(m) * Math.max(0, Math.abs(m) - 2 * standardError);
+}
+
 /** Used when the history is too small to measure errors: a wide, plainly labelled range. */
 export function uncalibrated(): Calibration {
   return {
     compsWeight: 0.5,
+    levelShift: 0,
     scaleCoef: [Math.log(0.15)],
     signalFill: [],
     lowQuantile: -1.5,

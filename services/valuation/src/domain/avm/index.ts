@@ -14,7 +14,8 @@
  *   learned on the history) corrected by histogram gradient-boosted trees on log price with the facts,
  *   rotated coordinates and neighbourhood features (gbm.ts, core.ts).
  * - Calibration: an inner model on the earliest 80% of the history values the latest 20% as a forward
- *   valuation would; those errors pick the number of trees and the comps/model mix, fit an error-scale
+ *   valuation would; those errors pick the number of trees and the comps/model mix, measure how far forward
+ *   valuations lag a moving market (a level shift, applied only when clearly beyond noise), fit an error-scale
  *   model on the comparables' agreement and closeness, and set the 80% range and the confidence
  *   (calibration.ts).
  */
@@ -106,7 +107,7 @@ export function trainAvm(history: Sale[], options: TrainOptions = {}): AvmModel 
     });
     calibration = calibrate(records);
     log(
-      `calibration: trees ${chosen} (final ${trees}), comps weight ${calibration.compsWeight}, holdout MdAPE ${calibration.holdoutMdape.toFixed(2)}%, scaled-error quantiles ${calibration.lowQuantile.toFixed(2)}..${calibration.highQuantile.toFixed(2)}`,
+      `calibration: trees ${chosen} (final ${trees}), comps weight ${calibration.compsWeight}, level shift ${(calibration.levelShift * 100).toFixed(2)}%, holdout MdAPE ${calibration.holdoutMdape.toFixed(2)}%, scaled-error quantiles ${calibration.lowQuantile.toFixed(2)}..${calibration.highQuantile.toFixed(2)}`,
     );
   }
 
@@ -144,7 +145,7 @@ class Avm implements AvmModel {
     const prediction = predictCore(this.core, facts, excluded, valueDay, featureComparables);
     const shift = Math.log(this.factor(this.core.referenceDate, valueDate));
     const nb = prediction.neighbourhood;
-    const logEstimate = blendLog(prediction.modelLog, nb.compsLog, this.calibration.compsWeight) + shift;
+    const logEstimate = blendLog(prediction.modelLog, nb.compsLog, this.calibration.compsWeight) + this.calibration.levelShift + shift;
     const interval = intervalFor(this.calibration, logEstimate, signalsOf(prediction));
 
     const shown = maxComparables === featureComparables ? nb : predictCore(this.core, facts, excluded, valueDay, maxComparables).neighbourhood;
@@ -197,6 +198,12 @@ class Avm implements AvmModel {
       const compsValue = fmt(Math.exp(nb.compsLog + shift));
       const mix = cal.compsWeight === 0 ? 'the model value alone' : `${Math.round(cal.compsWeight * 100)}% comparables and ${Math.round((1 - cal.compsWeight) * 100)}% model`;
       notes.push(`Comparable-sales value ${compsValue} (${nb.comps.length} nearby sales weighted by similarity). The estimate uses ${mix}, the mix that predicted later sales best.`);
+    }
+    if (cal.levelShift !== 0) {
+      const percent = Math.abs(Math.round((Math.exp(cal.levelShift) - 1) * 1000) / 10);
+      notes.push(
+        `Estimates of later sales made from earlier ones came out ${percent}% ${cal.levelShift > 0 ? 'low' : 'high'} in this market, so the estimate is moved ${cal.levelShift > 0 ? 'up' : 'down'} by that much.`,
+      );
     }
     if (!Number.isNaN(nb.repeatLog) && nb.repeatIndex >= 0) {
       const prior = core.prep.sales[nb.repeatIndex]!;

@@ -90,6 +90,11 @@ export class LogLinearIndex implements PriceIndex {
     return `${this.options.name}, ${this.options.startLabel} to ${this.options.endLabel}`;
   }
 
+  /** The series' name and the labels of its first and last periods (e.g. "2024 Q3"). */
+  labels(): { name: string; firstPeriod: string; lastPeriod: string } {
+    return { name: this.options.name, firstPeriod: this.options.startLabel, lastPeriod: this.options.endLabel };
+  }
+
   coverage(): { start: string; end: string } {
     return { start: this.options.startDate, end: this.options.endDate };
   }

@@ -12,6 +12,7 @@ import {
   type SubjectInput,
   type ValueEstimate,
 } from '../results';
+import type { RecordedSale } from '../value-history';
 import { MarketLevels } from './market-levels';
 import { addressKey, openDataPlaceId, recordLine, type SaleRecord } from './sale-record';
 
@@ -125,6 +126,12 @@ export class OpenDataMarket {
     if (!subject.found || !this.avm) return { comparables: [], valueDate: '', notes: subject.found ? [] : [subject.message] };
     const valuation = this.avm.value(subject.value, this.valueOptions(limit));
     return { comparables: this.toComparables(valuation.comparables).slice(0, limit), valueDate: valuation.valueDate, notes: valuation.notes };
+  }
+
+  /** The recorded sales of the address a place id or address names (none when it is not in the data). */
+  saleHistory(input: SubjectInput): RecordedSale[] {
+    const place = input.placeId || input.address ? this.resolve(input.address ?? '', input.placeId) : undefined;
+    return (place?.records ?? []).map((r) => ({ date: r.saleDate, price: Math.round(r.salePrice) }));
   }
 
   /**

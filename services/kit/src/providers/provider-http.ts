@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { AppError, type Logger } from '@hsa/service-kit';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
 import type { ProviderCache } from '../db/provider-cache';
 
 export interface ProviderHttpOptions {

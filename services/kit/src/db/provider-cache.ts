@@ -1,13 +1,33 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '@hsa/service-kit';
-import { providerCache } from './schema';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+
+/**
+ * Answers of external providers (Google, RentCast, ...) kept in PostgreSQL until they expire, shared by every
+ * replica and surviving restarts. A service that calls providers re-exports this table from its drizzle
+ * schema so its migrations create it.
+ */
+export const providerCache = pgTable(
+  'provider_cache',
+  {
+    /** provider + request, e.g. "rentcast:GET /v1/properties?address=..." hashed. */
+    key: text('key').primaryKey(),
+    provider: text('provider').notNull(),
+    request: text('request').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
+);
 
 export interface CachedResponse {
   status: number;
   body: unknown;
 }
 
-/** Provider responses kept in PostgreSQL until they expire (shared by every replica, survives restarts). */
+/** Reads and writes the provider cache table. */
 export class ProviderCache {
   constructor(private readonly db: Db) {}
 

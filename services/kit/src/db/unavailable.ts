@@ -1,0 +1,16 @@
+/** Network-level failures of a database connection. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+/** PostgreSQL SQLSTATEs of a server that is shutting down, starting up, or out of connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether an error means "the database cannot be reached right now" (down, restarting, unreachable, out of
+ * connections) rather than a fault of the request or of the code: callers answer 503 and recover when it returns.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
+  // node-postgres's own wording for a connection lost mid-query or a pool that could not connect in time.
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
