@@ -1,5 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPropertyProto, type PropertyMessage, type PropertyServiceClient } from '@hsa/protos';
 import {
@@ -28,6 +31,17 @@ function fakeProperty(id: string, userId: string): PropertyMessage {
   };
 }
 
+/** A real query through drizzle to a port where no database listens: the driver's error arrives wrapped. */
+async function queryUnreachableDatabase(): Promise<never> {
+  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+  try {
+    await drizzle(pool).execute(sql`select 1`);
+  } finally {
+    await pool.end();
+  }
+  throw new Error('the query was expected to fail');
+}
+
 /** The stand-in served with the kit's helpers and its caller check (the property service's trusted keys). */
 function startStandIn(): Promise<GrpcServerHandle> {
   return startGrpcServer({
@@ -43,6 +57,7 @@ function startStandIn(): Promise<GrpcServerHandle> {
             if (req.id === 'missing') throw notFound('Property not found');
             if (req.id === 'bad') throw invalidArgument('Must have at least 1 bedroom', [{ path: 'bedrooms', message: 'Must have at least 1 bedroom' }]);
             if (req.id === 'boom') throw new Error('secret internals');
+            if (req.id === 'db-down') await queryUnreachableDatabase();
             return fakeProperty(req.id, ctx.userId);
           }),
           // Needs no user: answers who the verified caller is.
@@ -93,6 +108,12 @@ describe('gRPC server and client helpers', () => {
     const err = (await call(client, client.getProperty, { id: 'boom' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
     expect(err.code).toBe('INTERNAL');
     expect(err.message).not.toContain('secret');
+  });
+
+  it('answers UNAVAILABLE, not INTERNAL, when its database cannot be reached', async () => {
+    const err = (await call(client, client.getProperty, { id: 'db-down' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe('UNAVAILABLE');
   });
 
   it('answers the standard health protocol, and NOT_SERVING while closing', async () => {

@@ -61,6 +61,9 @@ export async function openDatabase(options: {
   // A server that does not answer fails a query after 5 s instead of holding it (and its caller) forever.
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', (err) => options.logger.warn({ err }, 'idle database client error'));
+  // The pool listens for errors only on idle clients: a checked-out client whose server goes away between two
+  // queries of a transaction would otherwise crash the process. Its next query fails and is answered "unavailable".
+  pool.on('connect', (client) => client.on('error', (err) => options.logger.debug({ err }, 'database client error')));
   const db = drizzle(pool);
   const client = await pool.connect();
   try {

@@ -16,6 +16,8 @@ export interface OutboxRelay {
  * retries after NATS outages. Rows are locked with SKIP LOCKED so several replicas never double-send;
  * a duplicate after a crash is dropped by JetStream's de-duplication on the event id.
  */
+const RELISTEN_DELAY_MS = 2_000;
+
 export function startOutboxRelay(options: {
   pool: pg.Pool;
   db: Db;
@@ -78,15 +80,38 @@ export function startOutboxRelay(options: {
       .where(and(lt(outbox.publishedAt, new Date(Date.now() - (options.retentionDays ?? 7) * 86_400_000))))
       .catch((err: unknown) => logger.warn({ err }, 'outbox purge failed'));
 
+  /** LISTENs for commits on a dedicated connection; when that connection is lost it listens again a little later. */
   const listen = async () => {
+    if (stopped) return;
+    let client: pg.PoolClient | undefined;
     try {
-      listener = await pool.connect();
-      listener.on('notification', () => void drain());
-      listener.on('error', () => undefined);
-      await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      client = await pool.connect();
+      listener = client;
+      client.on('notification', () => void drain());
+      client.on('error', (err) => {
+        logger.warn({ err }, 'outbox LISTEN connection lost; listening again shortly');
+        dropListener(client!);
+      });
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
     } catch (err) {
-      logger.warn({ err }, 'outbox LISTEN failed; relying on polling');
+      logger.warn({ err }, 'outbox LISTEN failed; polling until it is back');
+      if (client) dropListener(client);
+      else relisten();
     }
+  };
+  const dropListener = (client: pg.PoolClient) => {
+    if (listener !== client) return;
+    listener = undefined;
+    client.release(true);
+    relisten();
+  };
+  let relistenTimer: NodeJS.Timeout | undefined;
+  const relisten = () => {
+    if (stopped || relistenTimer) return;
+    relistenTimer = setTimeout(() => {
+      relistenTimer = undefined;
+      void listen();
+    }, RELISTEN_DELAY_MS);
   };
 
   void listen();
@@ -101,6 +126,7 @@ export function startOutboxRelay(options: {
       stopped = true;
       clearInterval(timer);
       clearInterval(purgeTimer);
+      clearTimeout(relistenTimer);
       await running;
       listener?.release();
     },

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError, unauthenticated } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
 import { FIELD_ERRORS_METADATA } from './metadata';
 import { grpcStatusByCode } from './status';
@@ -40,13 +41,17 @@ function toServiceError(err: unknown, logger: Logger, method: string): Partial<g
     if (err.code === 'INTERNAL') logger.error({ err, method }, 'internal error');
     return { code: grpcStatusByCode[err.code], details: err.message, metadata };
   }
+  if (isDatabaseUnavailable(err)) {
+    logger.warn({ err, method }, 'database unavailable');
+    return { code: grpc.status.UNAVAILABLE, details: 'Database unavailable' };
+  }
   logger.error({ err, method }, 'unhandled error');
   return { code: grpc.status.INTERNAL, details: 'Internal error' };
 }
 
 /**
  * Adapts an async handler taking (request, {userId}) to grpc-js. Domain errors become status codes;
- * anything else is logged and answered INTERNAL without leaking details.
+ * an unreachable database is UNAVAILABLE; anything else is logged and answered INTERNAL without leaking details.
  */
 export function unary<Req, Res>(
   logger: Logger,
