@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/address-autocomplete',
   'POST /api/properties/lookup',
   'GET /api/properties/demo-property/comparables',
+  // The self-drawn map of public open data, shown in the anonymous demo too.
+  'GET /api/map/layers',
+  'GET /api/map/tiles/:z/:x/:y',
 ]);
 /** Routes run anonymously by the sweep (signing out or in mid-sweep would change what the rest test). */
 const SIGN_IN_ROUTES = new Set(['GET /api/login', 'GET /api/callback', 'GET /api/logout']);

@@ -176,6 +176,8 @@ async function startOtherServices(logger: ReturnType<typeof createLogger>, valua
       cacheTtlMs: 3_600_000,
       valuationTimeoutMs: 20_000,
       aiTimeoutMs: 20_000,
+      dataDir: path.join(defaultDataDir, 'neighborhood'),
+      placesProvider: 'open-data',
     },
     { logger },
   );
