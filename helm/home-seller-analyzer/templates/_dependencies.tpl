@@ -111,3 +111,127 @@ podSelector:
 {{- .Values.otelCollector.external.endpoint -}}
 {{- end -}}
 {{- end -}}
+
+{{/* A ClusterIP Service for a dependency: (list $ "nats" (list (dict "name" "client" "port" 4222))). */}}
+{{- define "hsa.dep.service" -}}
+{{- $root := index . 0 -}}
+{{- $part := index . 1 -}}
+apiVersion: v1
+kind: Service
+metadata:
+  {{- include "hsa.metadata" (list $root $part) | nindent 2 }}
+spec:
+  selector:
+    {{- include "hsa.selectorLabels" (list $root $part) | nindent 4 }}
+  ports:
+    {{- range index . 2 }}
+    - {name: {{ .name }}, port: {{ .port }}, targetPort: {{ .name }}, protocol: TCP}
+    {{- end }}
+{{- end -}}
+
+{{/* The volumeClaimTemplates of a StatefulSet with one volume `data`: (the dependency's storage values). */}}
+{{- define "hsa.dep.volumeClaims" -}}
+volumeClaimTemplates:
+  - metadata:
+      name: data
+    spec:
+      accessModes: [ReadWriteOnce]
+      {{- with .storageClassName }}
+      storageClassName: {{ . }}
+      {{- end }}
+      resources:
+        requests:
+          storage: {{ .size }}
+{{- end -}}
+
+{{/* A single-instance Deployment of a dependency with HTTP health checks (collector, Grafana, Tempo, Loki,
+     Prometheus): (dict "root" $ "part" "tempo" "values" .Values.tempo "args" list "ports" [{name, port}]
+     "probe" {port, path, readyPath} "env" yaml-string "volumes" [{name, mountPath, configMap | emptyDir}]
+     "checksum" of the configuration, so a change restarts the pod). */}}
+{{- define "hsa.dep.deployment" -}}
+{{- $root := .root -}}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  {{- include "hsa.metadata" (list $root .part) | nindent 2 }}
+spec:
+  replicas: 1
+  # One instance on its own storage: the old one stops before the new one starts.
+  strategy: {type: Recreate}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "hsa.selectorLabels" (list $root .part) | nindent 6 }}
+  template:
+    metadata:
+      labels:
+        {{- include "hsa.labels" (list $root .part) | nindent 8 }}
+      annotations:
+        checksum/config: {{ .checksum | default "none" | quote }}
+    spec:
+      {{- include "hsa.podDefaults" $root | nindent 6 }}
+      terminationGracePeriodSeconds: 30
+      containers:
+        - name: {{ .part }}
+          image: {{ include "hsa.image" (list $root .values.image true) }}
+          imagePullPolicy: {{ .values.image.pullPolicy }}
+          {{- with .args }}
+          args:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+          securityContext:
+            {{- include "hsa.containerSecurityContext" $root | nindent 12 }}
+          ports:
+            {{- range .ports }}
+            - {name: {{ .name }}, containerPort: {{ .port }}, protocol: TCP}
+            {{- end }}
+          {{- with .env }}
+          env:
+            {{- . | nindent 12 }}
+          {{- end }}
+          startupProbe:
+            httpGet: {path: {{ .probe.path }}, port: {{ .probe.port }}}
+            periodSeconds: 2
+            failureThreshold: 90
+          readinessProbe:
+            httpGet: {path: {{ .probe.readyPath | default .probe.path }}, port: {{ .probe.port }}}
+            periodSeconds: 10
+            timeoutSeconds: 5
+          livenessProbe:
+            httpGet: {path: {{ .probe.path }}, port: {{ .probe.port }}}
+            periodSeconds: 20
+            timeoutSeconds: 5
+            failureThreshold: 3
+          resources:
+            {{- toYaml .values.resources | nindent 12 }}
+          volumeMounts:
+            {{- include "hsa.tmpMount" $root | nindent 12 }}
+            {{- range .volumes }}
+            - {name: {{ .name }}, mountPath: {{ .mountPath }}{{ if .configMap }}, readOnly: true{{ end }}}
+            {{- end }}
+      volumes:
+        {{- include "hsa.tmpVolume" $root | nindent 8 }}
+        {{- range .volumes }}
+        - name: {{ .name }}
+          {{- if .configMap }}
+          configMap: {name: {{ .configMap }}}
+          {{- else }}
+          emptyDir: {sizeLimit: {{ .emptyDir | default "2Gi" }}}
+          {{- end }}
+        {{- end }}
+{{- end -}}
+
+{{/* A ConfigMap of chart files: (list $ "tempo-config" "files/tempo/*.yaml"). */}}
+{{- define "hsa.dep.filesConfigMap" -}}
+{{- $root := index . 0 -}}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  {{- include "hsa.metadata" (list $root (index . 1)) | nindent 2 }}
+{{- with ($root.Files.Glob (index . 2)) }}
+data:
+  {{- .AsConfig | nindent 2 }}
+{{- else }}
+data: {}
+{{- end }}
+{{- end -}}

@@ -123,3 +123,10 @@ imagePullSecrets:
       optional: true
       {{- end }}
 {{- end -}}
+
+{{/* metadata (name and labels) of one part: (list $ "postgresql"). */}}
+{{- define "hsa.metadata" -}}
+name: {{ include "hsa.name" . }}
+labels:
+  {{- include "hsa.labels" . | nindent 2 }}
+{{- end -}}
