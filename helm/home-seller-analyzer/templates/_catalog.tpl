@@ -125,3 +125,14 @@ listing:
 {{- end -}}
 {{- toJson $callers -}}
 {{- end -}}
+
+{{/* The components using a dependency: (list $ "postgresql") -> ["ai","gateway",...]. */}}
+{{- define "hsa.usersOf" -}}
+{{- $root := index . 0 -}}
+{{- $dependency := index . 1 -}}
+{{- $users := list -}}
+{{- range $name, $spec := include "hsa.catalog" $root | fromYaml -}}
+{{- if has $dependency ($spec.uses | default list) -}}{{- $users = append $users $name -}}{{- end -}}
+{{- end -}}
+{{- toJson $users -}}
+{{- end -}}

@@ -130,3 +130,37 @@ name: {{ include "hsa.name" . }}
 labels:
   {{- include "hsa.labels" . | nindent 2 }}
 {{- end -}}
+
+{{/* An Ingress: (dict "root" $ "part" "ingress" "host" h "paths" [{path, service, port}] "annotations" {}). */}}
+{{- define "hsa.ingress" -}}
+{{- $root := .root -}}
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  {{- include "hsa.metadata" (list $root .part) | nindent 2 }}
+  {{- with .annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+spec:
+  {{- with $root.Values.ingress.className }}
+  ingressClassName: {{ . }}
+  {{- end }}
+  {{- if $root.Values.ingress.tls.enabled }}
+  tls:
+    - hosts: [{{ .host | quote }}]
+      secretName: {{ required "ingress.tls.enabled: set ingress.tls.secretName" $root.Values.ingress.tls.secretName }}
+  {{- end }}
+  rules:
+    - host: {{ .host | quote }}
+      http:
+        paths:
+          {{- range .paths }}
+          - path: {{ .path }}
+            pathType: Prefix
+            backend:
+              service:
+                name: {{ include "hsa.name" (list $root .service) }}
+                port: {number: {{ .port }}}
+          {{- end }}
+{{- end -}}

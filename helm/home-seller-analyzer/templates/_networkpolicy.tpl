@@ -27,3 +27,18 @@ spec:
     {{- toYaml (prepend (.egress | default list) $dns) | nindent 4 }}
 {{- end -}}
 
+
+{{/* Peers selecting parts of the release by name: (list $ (list "gateway" "keycloak")) -> list of peers. */}}
+{{- define "hsa.podPeers" -}}
+{{- $root := index . 0 -}}
+{{- $peers := list -}}
+{{- range index . 1 }}{{- $peers = append $peers (include "hsa.podPeer" (list $root .) | fromYaml) -}}{{- end -}}
+{{- toYaml $peers -}}
+{{- end -}}
+
+{{/* One rule: peers on TCP ports: (list peers (list 5432)) -> {from|to: peers, ports}; `key` is "from" or "to". */}}
+{{- define "hsa.peerRule" -}}
+{{- $ports := list -}}
+{{- range index . 2 }}{{- $ports = append $ports (dict "port" . "protocol" "TCP") -}}{{- end -}}
+{{- toYaml (dict (index . 0) (index . 1) "ports" $ports) -}}
+{{- end -}}
