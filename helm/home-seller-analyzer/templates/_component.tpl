@@ -7,7 +7,7 @@ The templates every component is rendered with. Each takes a context made by tem
 {{- define "hsa.component.env" -}}
 {{- $root := .root -}}
 {{- $spec := .spec -}}
-{{- $env := dict "NODE_ENV" "production" "LOG_LEVEL" $root.Values.logLevel "OTEL_SERVICE_NAME" .name "SERVICE_VERSION" (.values.image.tag | default $root.Chart.AppVersion) -}}
+{{- $env := dict "NODE_ENV" "production" "LOG_LEVEL" $root.Values.logLevel "OTEL_SERVICE_NAME" .name "SERVICE_VERSION" (toString (.values.image.tag | default $root.Chart.AppVersion)) -}}
 {{- if eq $spec.kind "grpc" -}}
 {{- $_ := set $env (printf "%s_GRPC_HOST" $spec.prefix) "0.0.0.0" -}}
 {{- $_ := set $env (printf "%s_GRPC_PORT" $spec.prefix) (toString $spec.port) -}}

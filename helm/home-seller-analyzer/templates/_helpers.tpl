@@ -41,7 +41,7 @@ helm.sh/chart: {{ printf "%s-%s" $root.Chart.Name $root.Chart.Version }}
 {{- if and $own $root.Values.imageRegistry -}}
 {{- $repository = printf "%s/%s" (trimSuffix "/" $root.Values.imageRegistry) $repository -}}
 {{- end -}}
-{{- $tag := $image.tag | default (ternary $root.Chart.AppVersion "" $own) -}}
+{{- $tag := toString ($image.tag | default (ternary $root.Chart.AppVersion "" $own)) -}}
 {{- if not $tag -}}{{- fail (printf "image %s: a tag is required" $repository) -}}{{- end -}}
 {{- printf "%s:%s" $repository $tag -}}
 {{- end -}}
