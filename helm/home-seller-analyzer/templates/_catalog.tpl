@@ -8,6 +8,7 @@ every enabled entry here with the same templates (_component.tpl).
               http: an HTTP service (probes on `readyPath`/`livePath`);
               web:  a front end served by @hsa/web-server (PORT, WEB_BASE_PATH, CORS_ORIGINS; /readyz, /healthz).
   route       the ingress path it is served under on the public host (web and gateway).
+  exposed     reached by the ingress controller (through `route`, or on a host of its own: identity's issuer).
   uses        dependencies it reaches: postgresql, nats, s3 (the API), s3-public (only the browsers' endpoint, for
               the Content-Security-Policy), oidc (as a client), oidc-issuer (it is the issuer), otel.
   calls       components it calls over gRPC: it gets <CALLEE>_SERVICE_ADDRESS and a signing key; each callee trusts
@@ -22,6 +23,7 @@ gateway:
   kind: http
   port: 8080
   route: /api
+  exposed: true
   readyPath: /readyz
   livePath: /healthz
   uses: [postgresql, nats, s3-public, oidc, otel]
@@ -82,6 +84,7 @@ neighborhood:
 identity:
   kind: http
   port: 8081
+  exposed: true
   readyPath: /.well-known/openid-configuration
   livePath: /.well-known/openid-configuration
   uses: [oidc-issuer]
@@ -92,18 +95,22 @@ shell:
   kind: web
   port: 8080
   route: /
+  exposed: true
 wizard:
   kind: web
   port: 8080
   route: /remotes/wizard
+  exposed: true
 dashboard:
   kind: web
   port: 8080
   route: /remotes/dashboard
+  exposed: true
 listing:
   kind: web
   port: 8080
   route: /remotes/listing
+  exposed: true
 {{- end -}}
 
 {{/* The components that call others (and so hold a signing key): from the catalog's `calls`. */}}

@@ -322,7 +322,7 @@ spec:
 {{- $root := .root -}}
 {{- $spec := .spec -}}
 {{- $ingress := list -}}
-{{- if or $spec.route (eq .name "identity") -}}
+{{- if $spec.exposed -}}
 {{- $ingress = append $ingress (dict "from" $root.Values.networkPolicy.ingressController "ports" (list (dict "port" $spec.port "protocol" "TCP"))) -}}
 {{- end -}}
 {{- $callers := include "hsa.callersOf" (list $root .name) | fromJsonArray -}}
