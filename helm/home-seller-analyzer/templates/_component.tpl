@@ -159,7 +159,7 @@ spec:
   template:
     metadata:
       labels:
-        {{- include "hsa.labels" (list $root .name) | nindent 8 }}
+        {{- include "hsa.podLabels" (list $root .name) | nindent 8 }}
       annotations:
         checksum/config: {{ include "hsa.component.env" . | sha256sum }}
         {{- with $v.podAnnotations }}

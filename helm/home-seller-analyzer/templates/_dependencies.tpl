@@ -165,7 +165,7 @@ spec:
   template:
     metadata:
       labels:
-        {{- include "hsa.labels" (list $root .part) | nindent 8 }}
+        {{- include "hsa.podLabels" (list $root .part) | nindent 8 }}
       annotations:
         checksum/config: {{ .checksum | default "none" | quote }}
     spec:

@@ -164,3 +164,10 @@ spec:
                 port: {number: {{ .port }}}
           {{- end }}
 {{- end -}}
+
+{{/* Labels of a pod template: no chart or app version, so a new chart version restarts only what it changes. */}}
+{{- define "hsa.podLabels" -}}
+{{ include "hsa.selectorLabels" . }}
+app.kubernetes.io/component: {{ index . 1 }}
+app.kubernetes.io/part-of: home-seller-analyzer
+{{- end -}}
