@@ -15,6 +15,8 @@ export const RELEASE = 'hsa';
 
 export interface ProfileRender {
   profile: Profile;
+  /** False when `helm template` failed (then there is nothing to check further). */
+  rendered: boolean;
   objects: RenderedObject[];
 }
 
@@ -50,7 +52,10 @@ const chartRelative = (name: string, file: string) =>
 export function lintFailures(result: HelmResult, name: string, profile: Profile): Failure[] {
   if (result.code === 0) return [];
   const failures: Failure[] = [];
-  for (const match of result.stdout.matchAll(/^\[(WARNING|ERROR)\] ([^:\n]*): (.*)$/gm)) {
+  const matches = [...result.stdout.matchAll(/^\[(WARNING|ERROR)\] ([^:\n]*): (.*)$/gm)];
+  for (const match of matches) {
+    // A values-schema refusal is reported once, by the render, naming the values file.
+    if (/don't meet the specifications of the schema|^- at '/.test(match[3]!)) continue;
     const located = /\(([^():]+\.(?:yaml|tpl|txt|json)):(\d+)/.exec(match[3]!);
     failures.push({
       check: 'lint',
@@ -61,7 +66,7 @@ export function lintFailures(result: HelmResult, name: string, profile: Profile)
       message: match[3]!,
     });
   }
-  if (!failures.length) {
+  if (!matches.length) {
     failures.push({ check: 'lint', rule: 'lint-error', file: layout.chart, profile: profile.name, message: (result.stderr || result.stdout).trim() });
   }
   return failures;
@@ -94,13 +99,13 @@ export function helmValuesArgs(profile: Profile): string[] {
   return profile.valuesFiles.flatMap((file) => ['-f', file]);
 }
 
-async function renderProfile(root: string, name: string, profile: Profile): Promise<{ failures: Failure[]; objects: RenderedObject[] }> {
+async function renderProfile(root: string, name: string, profile: Profile): Promise<{ failures: Failure[]; rendered: boolean; objects: RenderedObject[] }> {
   const [lint, template] = await Promise.all([
     helm(['lint', '--strict', layout.chart, ...helmValuesArgs(profile)], root),
     helm(['template', RELEASE, layout.chart, ...helmValuesArgs(profile)], root),
   ]);
   const failures = lintFailures(lint, name, profile);
-  if (template.code !== 0) return { failures: [...failures, renderFailure(template, name, profile)], objects: [] };
+  if (template.code !== 0) return { failures: [...failures, renderFailure(template, name, profile)], rendered: false, objects: [] };
   const parsed = parseRender(template.stdout, name, layout.chart);
   for (const problem of parsed.problems) failures.push({ check: 'render', rule: 'not-an-object', file: problem.file, profile: profile.name, message: problem.message });
   const seen = new Map<string, RenderedObject>();
@@ -113,7 +118,7 @@ async function renderProfile(root: string, name: string, profile: Profile): Prom
     }
     seen.set(key, object);
   }
-  return { failures, objects: parsed.objects };
+  return { failures, rendered: true, objects: parsed.objects };
 }
 
 /**
@@ -138,7 +143,7 @@ export async function checkChart(root: string, options: { profiles?: (profile: P
   const failures: Failure[] = [...discovered.failures];
 
   const rendered = await timed('helm lint + template', () => limited(profiles.map((profile) => () => renderProfile(root, name, profile))));
-  const renders: ProfileRender[] = profiles.map((profile, i) => ({ profile, objects: rendered[i]!.objects }));
+  const renders: ProfileRender[] = profiles.map((profile, i) => ({ profile, rendered: rendered[i]!.rendered, objects: rendered[i]!.objects }));
   failures.push(...rendered.flatMap((r) => r.failures));
 
   await timed('schema', () => {
@@ -153,7 +158,7 @@ export async function checkChart(root: string, options: { profiles?: (profile: P
     if (typeof valueAt(defaults, 'networkPolicy.enabled') !== 'boolean') {
       failures.push({ check: 'policy', rule: 'network-policy', file: valuesFile, message: 'values.yaml has no networkPolicy.enabled switch (true or false)' });
     }
-    for (const { profile, objects } of renders) {
+    for (const { profile, objects } of renders.filter((r) => r.rendered)) {
       const networkPolicyEnabled = valueAt(profileValues(root, profile), 'networkPolicy.enabled') === true;
       failures.push(...checkPolicy(objects, { profile: profile.name, networkPolicyEnabled, valuesFile }));
     }

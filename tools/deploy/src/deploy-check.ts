@@ -5,21 +5,14 @@
  */
 import path from 'node:path';
 import { runDeployCheck } from './check';
-import { formatFailure } from './failure';
 import { toolRepoRoot } from './paths';
+import { formatReport } from './report';
 
 async function main(): Promise<void> {
   const root = path.resolve(process.argv[2] ?? toolRepoRoot);
   const began = performance.now();
   const report = await runDeployCheck(root);
-  const total = (performance.now() - began) / 1000;
-  for (const failure of report.failures) console.log(formatFailure(failure));
-  const { profiles, objects, badValuesCases, dockerfiles, skaffoldRenders } = report.counts;
-  console.log(`\n[deploy:check] ${root}`);
-  console.log(`  ${profiles} values profiles, ${objects} rendered objects; ${badValuesCases} bad-values cases; ${dockerfiles} Dockerfiles; ${skaffoldRenders} skaffold renders`);
-  for (const [step, seconds] of Object.entries(report.seconds)) console.log(`  ${step.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s`);
-  console.log(`  ${'total'.padEnd(28)} ${total.toFixed(1).padStart(6)} s`);
-  console.log(report.failures.length ? `${report.failures.length} failure(s)` : 'deploy:check passed');
+  console.log(formatReport(root, report, (performance.now() - began) / 1000));
   process.exit(report.failures.length ? 1 : 0);
 }
 
