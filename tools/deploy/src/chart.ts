@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { limited } from './concurrency';
 import type { Failure } from './failure';
-import { helm, type HelmResult } from './helm';
+import { helm, helmError, type HelmResult } from './helm';
 import { validateObject } from './k8s-schema';
 import { layout } from './paths';
 import { checkPolicy } from './policy';
@@ -74,14 +74,14 @@ export function lintFailures(result: HelmResult, name: string, profile: Profile)
 
 /** Why `helm template` failed: a values-schema refusal names the profile's values file, a template error the template. */
 export function renderFailure(result: HelmResult, name: string, profile: Profile): Failure {
-  const text = result.stderr.replace(/^level=\w+ msg=.*$/gm, '').trim();
+  const text = helmError(result.stderr);
   if (/don't meet the specifications of the schema/.test(text)) {
     return {
       check: 'values-schema',
       rule: 'values-rejected',
       file: profile.valuesFiles.at(-1) ?? `${layout.chart}/values.yaml`,
       profile: profile.name,
-      message: text.replace(/^Error: /, ''),
+      message: text,
     };
   }
   const located = /(?:at \(|template: )([^():\s]+\.(?:yaml|tpl|txt)):(\d+)/.exec(text);
@@ -91,7 +91,7 @@ export function renderFailure(result: HelmResult, name: string, profile: Profile
     file: located ? chartRelative(name, located[1]!) : layout.chart,
     line: located ? Number(located[2]) : undefined,
     profile: profile.name,
-    message: text.split('\n')[0]!.replace(/^Error: /, ''),
+    message: text.split('\n')[0]!,
   };
 }
 

@@ -92,3 +92,13 @@ export async function helm(args: string[], cwd: string): Promise<HelmResult> {
     );
   });
 }
+
+/** helm's error output without its structured log lines (`level=INFO msg=...`), and without the `Error: ` prefix. */
+export function helmError(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('level=') && !line.startsWith('Use --debug flag'))
+    .join('\n')
+    .trim()
+    .replace(/^Error: /, '');
+}

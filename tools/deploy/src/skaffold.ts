@@ -4,7 +4,7 @@ import { parseAllDocuments } from 'yaml';
 import { chartName, RELEASE } from './chart';
 import { limited } from './concurrency';
 import type { Failure } from './failure';
-import { helm } from './helm';
+import { helm, helmError } from './helm';
 import { layout } from './paths';
 import { podTemplateOf } from './policy';
 import { readValuesFile, valueAt } from './profiles';
@@ -238,7 +238,7 @@ export async function checkSkaffold(root: string): Promise<{ failures: Failure[]
       renderTasks.push(async () => {
         const result = await helm(['template', String(release.name ?? RELEASE), layout.chart, ...valuesFiles.flatMap((f) => ['-f', f]), ...sets], root);
         if (result.code !== 0) {
-          fail('release-render', `${profile}: the chart does not render with skaffold's values: ${result.stderr.trim().split('\n')[0]}`);
+          fail('release-render', `${profile}: the chart does not render with skaffold's values: ${helmError(result.stderr).split('\n').slice(0, 3).join(' ')}`);
           return undefined;
         }
         const images = parseRender(result.stdout, name, layout.chart).objects.flatMap((object) => {

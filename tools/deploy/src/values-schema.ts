@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RELEASE } from './chart';
 import { limited } from './concurrency';
 import type { Failure } from './failure';
-import { helm } from './helm';
+import { helm, helmError } from './helm';
 import { layout } from './paths';
 import { readValuesFile } from './profiles';
 
@@ -76,7 +76,7 @@ export async function checkValuesSchema(root: string): Promise<{ failures: Failu
         message:
           result.code === 0
             ? `accepts ${badCase.name}: ${JSON.stringify(badCase.values)} renders`
-            : `${badCase.name} failed, but not by the schema: ${result.stderr.trim().split('\n')[0]}`,
+            : `${badCase.name} failed, but not by the schema: ${helmError(result.stderr).split('\n')[0]}`,
       });
     }
     return { failures, cases: cases.length };
