@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tools/dev/test/**/*.test.ts'],
+          include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tools/dev/test/**/*.test.ts', 'tools/deploy/test/**/*.test.ts'],
         },
       },
       {

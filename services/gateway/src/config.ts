@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { callerKeyVar, commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
+import { callerKeyEnv, callerKeyFrom, commonConfigSchema, portVar, readConfig } from '@hsa/service-kit';
 import { parseRateLimitOverrides } from './domain/rate-limit-policies';
 import { parseTrustedProxies } from './domain/trusted-proxies';
 
@@ -50,8 +50,8 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   /** A referrer-restricted Google Maps JavaScript key sent to browsers (never the server key). */
   GOOGLE_MAPS_BROWSER_KEY: z.string().optional(),
-  /** The gateway's private key: it signs every call to the services with the signed-in user (see the kit's internal-auth). */
-  INTERNAL_AUTH_PRIVATE_KEY: callerKeyVar,
+  /** The gateway's private key (and the kid of a PEM key): it signs every call to the services with the signed-in user (see the kit's internal-auth). */
+  ...callerKeyEnv('gateway'),
   GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   WEB_ROOT: z.string().default(path.resolve(__dirname, '../../../frontends')),
@@ -65,5 +65,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: must be set in production');
   }
-  return { ...config, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+  return {
+    ...config,
+    INTERNAL_AUTH_PRIVATE_KEY: callerKeyFrom(config, 'gateway'),
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@hsa/contracts';
 import { testInternalAuthEnv } from '@hsa/service-kit/testing';
@@ -91,6 +92,12 @@ describe('gateway configuration', () => {
     expect(loadGatewayConfig(env)).toMatchObject({ TRUST_PROXY: false, RATE_LIMITS: {} });
     expect(() => loadGatewayConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/Invalid configuration:\n  TRUST_PROXY: must name the proxies/);
     expect(() => loadGatewayConfig({ ...env, RATE_LIMITS: 'nope' })).toThrow(/RATE_LIMITS: "nope" is not <class>/);
+  });
+  it('reads a PEM signing key (as Helm generates it) and names it "gateway" unless INTERNAL_AUTH_KEY_ID says otherwise', () => {
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }) as string;
+    expect(loadGatewayConfig({ ...env, INTERNAL_AUTH_PRIVATE_KEY: pem }).INTERNAL_AUTH_PRIVATE_KEY).toMatchObject({ kty: 'EC', kid: 'gateway' });
+    expect(loadGatewayConfig({ ...env, INTERNAL_AUTH_PRIVATE_KEY: pem, INTERNAL_AUTH_KEY_ID: 'gateway.2' }).INTERNAL_AUTH_PRIVATE_KEY.kid).toBe('gateway.2');
+    expect(() => loadGatewayConfig({ ...env, INTERNAL_AUTH_PRIVATE_KEY: pem, INTERNAL_AUTH_KEY_ID: 'media' })).toThrow(/INTERNAL_AUTH_KEY_ID: must be "gateway"/);
   });
 });
 

@@ -6,6 +6,7 @@ export * from './grpc/metadata';
 export * from './grpc/internal-auth';
 export * from './grpc/status';
 export * from './grpc/server';
+export * from './grpc/readiness-health';
 export * from './grpc/client';
 export * from './db/database';
 export * from './db/outbox';

@@ -82,7 +82,8 @@ export interface ServingEndpoints {
 
 /**
  * Starts the gRPC server (with the standard health service) and, unless `healthPort` is undefined, the HTTP
- * /healthz and /readyz server on the same host. Both stop with `cleanups`.
+ * /healthz and /readyz server on the same host. Both stop with `cleanups`. The gRPC health status and /readyz
+ * answer from the same `readiness` checks: NOT_SERVING / 503 while one fails.
  */
 export async function serveGrpc(options: {
   host: string;
@@ -91,7 +92,10 @@ export async function serveGrpc(options: {
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
   /** Verifies every caller (see internal-auth.ts). */
   auth: InternalTokenVerifier;
+  /** Gates both /readyz and the gRPC health status (see startGrpcServer). */
   readiness: Record<string, ReadinessCheck>;
+  /** How often the gRPC health status is re-evaluated (default 3 s). */
+  readinessIntervalMs?: number | undefined;
   /** Reported by /readyz without gating it. */
   informational?: Record<string, ReadinessCheck>;
   logger: Logger;
@@ -102,6 +106,8 @@ export async function serveGrpc(options: {
     services: options.services,
     auth: options.auth,
     logger: options.logger,
+    readiness: options.readiness,
+    readinessIntervalMs: options.readinessIntervalMs,
   });
   options.cleanups.push(() => grpcServer.close());
   let healthPort: number | undefined;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  callerKeyVar,
+  callerKeyEnv,
+  callerKeyFrom,
   commonConfigSchema,
   portVar,
   providerCallEnv,
@@ -56,7 +57,7 @@ export const neighborhoodEnvSchema = commonConfigSchema
     NEIGHBORHOOD_DATABASE_NAME: z.string().default('hsa_neighborhood'),
     NEIGHBORHOOD_GRPC_HOST: z.string().default('127.0.0.1'),
     INTERNAL_AUTH_PUBLIC_KEYS: trustedCallerKeysVar,
-    INTERNAL_AUTH_PRIVATE_KEY: callerKeyVar,
+    ...callerKeyEnv('neighborhood'),
     NEIGHBORHOOD_GRPC_PORT: portVar(50055),
     NEIGHBORHOOD_HEALTH_PORT: portVar(8095),
     VALUATION_SERVICE_ADDRESS: z.string().default('127.0.0.1:50052'),
@@ -82,7 +83,7 @@ export function readNeighborhoodConfig(env: NodeJS.ProcessEnv = process.env): Ne
     databaseName: e.NEIGHBORHOOD_DATABASE_NAME,
     grpcHost: e.NEIGHBORHOOD_GRPC_HOST,
     trustedCallerKeys: e.INTERNAL_AUTH_PUBLIC_KEYS,
-    callerKey: e.INTERNAL_AUTH_PRIVATE_KEY,
+    callerKey: callerKeyFrom(e, 'neighborhood'),
     grpcPort: e.NEIGHBORHOOD_GRPC_PORT,
     healthPort: e.NEIGHBORHOOD_HEALTH_PORT === 0 ? undefined : e.NEIGHBORHOOD_HEALTH_PORT,
     valuationAddress: e.VALUATION_SERVICE_ADDRESS,

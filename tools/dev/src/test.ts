@@ -1,5 +1,6 @@
 /**
- * `npm test`: type check, vitest (every project), then Playwright end to end. Every step runs even when an earlier
+ * `npm test`: type check, vitest (every project), deploy:check (the Helm chart, Dockerfiles and skaffold.yaml, see
+ * tools/deploy), then Playwright end to end. Every step runs even when an earlier
  * one failed; a summary with durations follows, and the last line reads `N passed, N failed` (vitest + Playwright
  * tests; a failed step that reported no failing test counts as one failure). Exit code 1 on any failure.
  */
@@ -72,6 +73,12 @@ async function vitest() {
   };
 }
 
+/** deploy:check on the repository (the fixtures' tests of the check itself run in vitest). */
+async function deploy() {
+  const code = await run(process.execPath, [path.join(repoRoot, 'tools', 'deploy', 'dist', 'deploy-check.js')]);
+  return { ok: code === 0 };
+}
+
 async function playwright() {
   const report = path.join(reportDir, 'playwright.json');
   const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
@@ -92,7 +99,12 @@ async function main(): Promise<void> {
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const began = performance.now();
-  const results = [await step('lint', lint), await step('vitest', vitest), await step('playwright', playwright)];
+  const results = [
+    await step('lint', lint),
+    await step('vitest', vitest),
+    await step('deploy', deploy),
+    await step('playwright', playwright),
+  ];
   const total = (performance.now() - began) / 1000;
 
   let passed = 0;

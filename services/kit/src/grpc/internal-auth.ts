@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, createLocalJWKSet, errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { z } from 'zod';
 import { unauthenticated } from '../errors';
@@ -29,22 +29,49 @@ export interface InternalIdentity {
   userId: string | undefined;
 }
 
-/** A private signing key as a JWK (with `kid`), for the components that call services. */
+/**
+ * A private signing key, for the components that call services: a JWK with a `kid`, or PEM (an EC P-256 key as
+ * SEC1 `BEGIN EC PRIVATE KEY` or PKCS8 `BEGIN PRIVATE KEY`, or Ed25519 PKCS8), which has no kid: callerKeyFrom gives
+ * it one (INTERNAL_AUTH_KEY_ID, by default the caller's name). PEM is what Helm makes (`genPrivateKey "ecdsa"`).
+ */
 export const privateJwkSchema = z
   .string()
   .transform((text, ctx) => {
+    if (isPem(text)) {
+      try {
+        return privateJwkFromPem(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }
     const jwk = parseJson(text);
     if (!isJwk(jwk) || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string' || !jwk.kid) {
-      ctx.addIssue({ code: 'custom', message: 'must be a private JSON Web Key (EC P-256 or Ed25519) with a "kid"' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a private JSON Web Key (EC P-256 or Ed25519) with a "kid", or a PEM EC P-256 private key',
+      });
       return z.NEVER;
     }
     return jwk;
   });
 
-/** The public keys of the trusted callers as a JWK Set; a private key in it is refused (services verify only). */
+/**
+ * The public keys of the trusted callers: a JWK Set, or PEM X.509 certificates one after the other (each key's
+ * `kid` is its certificate's subject CN; what Helm makes with `genSelfSignedCertWithKey`). A private key in it is
+ * refused (services verify only). A certificate only carries the key: its validity dates and issuer are not checked.
+ */
 export const publicJwksSchema = z
   .string()
   .transform((text, ctx) => {
+    if (isPem(text)) {
+      try {
+        return publicJwksFromCertificates(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }
     const set = parseJson(text) as { keys?: unknown } | undefined;
     const keys = Array.isArray(set?.keys) ? set.keys : undefined;
     if (!keys?.length || !keys.every((k) => isJwk(k) && typeof k.kid === 'string' && k.kid)) {
@@ -57,6 +84,72 @@ export const publicJwksSchema = z
     }
     return { keys: keys as JWK[] } satisfies JSONWebKeySet;
   });
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
+
+function isPem(text: string): boolean {
+  return text.trimStart().startsWith('-----BEGIN ');
+}
+
+/** PEM as it may arrive in an environment variable: real newlines, or `\n` escapes when set on one line. */
+function normalizePem(text: string): string {
+  return text.replace(/\\n/g, '\n').replace(/\r\n/g, '\n').trim();
+}
+
+function pemBlocks(text: string): { label: string; pem: string }[] {
+  const normalized = normalizePem(text);
+  const blocks = [...normalized.matchAll(PEM_BLOCK)].map((m) => ({ label: m[1]!, pem: m[0] }));
+  const leftover = normalized.replace(PEM_BLOCK, '').trim();
+  if (!blocks.length || leftover) throw new Error('is not well-formed PEM (a "-----BEGIN ...-----" block without its matching END line, or text between blocks)');
+  return blocks;
+}
+
+/** The JWK algorithm fields of a key node:crypto read, refusing anything but EC P-256 and Ed25519. */
+function signingKeyFields(key: KeyObject, what: string): { alg: 'ES256' | 'EdDSA'; use: 'sig' } {
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return { alg: 'ES256', use: 'sig' };
+  if (key.asymmetricKeyType === 'ed25519') return { alg: 'EdDSA', use: 'sig' };
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  throw new Error(`${what} is ${key.asymmetricKeyType ?? 'an unknown key type'}${curve ? ` ${curve}` : ''}: use EC P-256 (Helm: genPrivateKey "ecdsa") or Ed25519`);
+}
+
+function privateJwkFromPem(text: string): JWK {
+  const blocks = pemBlocks(text);
+  if (blocks.length !== 1) throw new Error(`must hold exactly one PEM private key, not ${blocks.length} blocks`);
+  const { label, pem } = blocks[0]!;
+  if (label === 'ENCRYPTED PRIVATE KEY') throw new Error('is an encrypted PEM key: give it unencrypted (it comes from a Kubernetes Secret)');
+  if (label !== 'EC PRIVATE KEY' && label !== 'PRIVATE KEY') {
+    throw new Error(`must be a PEM private key ("BEGIN EC PRIVATE KEY" or "BEGIN PRIVATE KEY"), not "BEGIN ${label}"`);
+  }
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: pem, format: 'pem' });
+  } catch (err) {
+    throw new Error(`is not a readable PEM private key (${(err as Error).message})`);
+  }
+  const fields = signingKeyFields(key, 'the PEM private key');
+  return { ...(key.export({ format: 'jwk' }) as JWK), ...fields };
+}
+
+function publicJwksFromCertificates(text: string): JSONWebKeySet {
+  const keys: JWK[] = [];
+  pemBlocks(text).forEach(({ label, pem }, index) => {
+    const which = `PEM block ${index + 1}`;
+    if (label.includes('PRIVATE KEY')) throw new Error(`must hold public keys only (${which} is a private key)`);
+    if (label !== 'CERTIFICATE') throw new Error(`must be PEM certificates ("BEGIN CERTIFICATE": the key id is its subject CN), but ${which} is "BEGIN ${label}"`);
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(pem);
+    } catch (err) {
+      throw new Error(`${which} is not a readable X.509 certificate (${(err as Error).message})`);
+    }
+    const kid = /^CN=(.+)$/m.exec(certificate.subject)?.[1]?.trim();
+    if (!kid) throw new Error(`${which}: the certificate's subject has no CN (it names the calling component, e.g. CN=gateway)`);
+    if (keys.some((k) => k.kid === kid)) throw new Error(`two certificates have CN=${kid}: while rotating, name them ${kid} and ${kid}.<suffix>`);
+    const fields = signingKeyFields(certificate.publicKey, `the key of the certificate CN=${kid}`);
+    keys.push({ ...(certificate.publicKey.export({ format: 'jwk' }) as JWK), ...fields, kid });
+  });
+  return { keys };
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -161,12 +254,55 @@ export function generateInternalKeyPair(kid: string): { privateJwk: JWK; publicJ
   };
 }
 
-/** INTERNAL_AUTH_PUBLIC_KEYS of a service's environment: required, a JWK Set of the callers it trusts. */
+/** INTERNAL_AUTH_PUBLIC_KEYS of a service's environment: required, the callers it trusts (JWK Set or PEM certificates). */
 export const trustedCallerKeysVar = z
-  .string({ error: 'is required: the public keys (JWK Set) of the components allowed to call this service' })
+  .string({ error: 'is required: the public keys (JWK Set or PEM certificates) of the components allowed to call this service' })
   .pipe(publicJwksSchema);
 
-/** INTERNAL_AUTH_PRIVATE_KEY of a calling component's environment: required, its private signing key (JWK). */
+/**
+ * INTERNAL_AUTH_PRIVATE_KEY of a calling component's environment: required, its private signing key (JWK or PEM).
+ * A PEM key has no kid yet: read it with callerKeyEnv and callerKeyFrom.
+ */
 export const callerKeyVar = z
-  .string({ error: 'is required: this component\'s private key (JWK) for signing its calls to the services' })
+  .string({ error: 'is required: this component\'s private key (JWK or PEM) for signing its calls to the services' })
   .pipe(privateJwkSchema);
+
+/** Whether `kid` may speak for `caller`: "gateway", or "gateway.<suffix>" while keys rotate. */
+function kidNamesCaller(kid: string, caller: string): boolean {
+  return kid === caller || (kid.startsWith(`${caller}.`) && kid.length > caller.length + 1);
+}
+
+/**
+ * The environment of a calling component's signing key, to spread into its config schema: INTERNAL_AUTH_PRIVATE_KEY
+ * (JWK or PEM) and INTERNAL_AUTH_KEY_ID, the kid of a PEM key (default: the caller's name, e.g. "gateway").
+ */
+export function callerKeyEnv(caller: string) {
+  return {
+    INTERNAL_AUTH_PRIVATE_KEY: callerKeyVar,
+    INTERNAL_AUTH_KEY_ID: z
+      .string()
+      .optional()
+      .refine((kid) => kid === undefined || kidNamesCaller(kid, caller), {
+        message: `must be "${caller}" or "${caller}.<suffix>": the key id names the calling component`,
+      }),
+  };
+}
+
+/**
+ * The signing key of `caller` read through callerKeyEnv, with its kid: a JWK's own, else INTERNAL_AUTH_KEY_ID, else
+ * the caller's name. Throws a configuration error when INTERNAL_AUTH_KEY_ID contradicts a JWK's kid.
+ */
+export function callerKeyFrom(env: { INTERNAL_AUTH_PRIVATE_KEY: JWK; INTERNAL_AUTH_KEY_ID?: string | undefined }, caller: string): JWK {
+  const key = env.INTERNAL_AUTH_PRIVATE_KEY;
+  const keyId = env.INTERNAL_AUTH_KEY_ID;
+  if (key.kid && keyId !== undefined && keyId !== key.kid) {
+    throw new Error(
+      `Invalid configuration:\n  INTERNAL_AUTH_KEY_ID: "${keyId}" contradicts the kid "${key.kid}" of the JWK in INTERNAL_AUTH_PRIVATE_KEY (it applies to PEM keys; unset it)`,
+    );
+  }
+  const kid = key.kid ?? keyId ?? caller;
+  if (!kidNamesCaller(kid, caller)) {
+    throw new Error(`Invalid configuration:\n  INTERNAL_AUTH_PRIVATE_KEY: its kid "${kid}" must be "${caller}" or "${caller}.<suffix>"`);
+  }
+  return { ...key, kid };
+}

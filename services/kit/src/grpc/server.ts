@@ -3,8 +3,10 @@ import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError, unauthenticated } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import type { ReadinessCheck } from '../http/health';
 import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
 import { FIELD_ERRORS_METADATA } from './metadata';
+import { followReadiness } from './readiness-health';
 import { grpcStatusByCode } from './status';
 
 export interface CallContext {
@@ -79,7 +81,9 @@ export interface GrpcServerHandle {
   server: grpc.Server;
   port: number;
   health: HealthImplementation;
+  /** Sets every health status at once (overwritten by the next evaluation when `readiness` was given). */
   setServing(serving: boolean): void;
+  /** NOT_SERVING first, then stops accepting calls and waits up to 5 s for calls in flight. */
   close(): Promise<void>;
 }
 
@@ -119,18 +123,25 @@ function requireCaller(
  * Starts a gRPC server with the standard health service (overall status "" and one per service name). Every
  * method of `services` answers only callers `auth` verifies; the health service answers anyone (probes).
  * `address` like "127.0.0.1:50051" (port 0 picks a free one).
+ *
+ * With `readiness` (the same checks as the HTTP /readyz), every health status is NOT_SERVING until the checks
+ * pass and follows them afterwards, re-evaluated every `readinessIntervalMs` (default 3 s): a Kubernetes gRPC
+ * probe sees the database going away. Without it the status is SERVING from the start.
  */
 export async function startGrpcServer(options: {
   address: string;
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
   auth: InternalTokenVerifier;
   logger: Logger;
+  readiness?: Record<string, ReadinessCheck> | undefined;
+  readinessIntervalMs?: number | undefined;
 }): Promise<GrpcServerHandle> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
-  const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': 'SERVING' };
+  const initial = options.readiness ? 'NOT_SERVING' : 'SERVING';
+  const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': initial };
   for (const s of options.services) {
     server.addService(s.definition, requireCaller(s.definition, s.handlers, options.auth, options.logger));
-    statusMap[s.name] = 'SERVING';
+    statusMap[s.name] = initial;
   }
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
@@ -143,6 +154,10 @@ export async function startGrpcServer(options: {
   const setServing = (serving: boolean) => {
     for (const name of Object.keys(statusMap)) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
   };
+  const follower = options.readiness
+    ? followReadiness({ checks: options.readiness, setServing, logger: options.logger, intervalMs: options.readinessIntervalMs })
+    : undefined;
+  await follower?.firstEvaluation;
   return {
     server,
     port,
@@ -150,6 +165,7 @@ export async function startGrpcServer(options: {
     setServing,
     close: () =>
       new Promise<void>((resolve) => {
+        follower?.stop();
         setServing(false);
         const timer = setTimeout(() => {
           server.forceShutdown();

@@ -7,14 +7,21 @@ export interface HealthOptions {
   informational?: Record<string, ReadinessCheck>;
 }
 
-async function runChecks(checks: Record<string, ReadinessCheck>): Promise<Record<string, boolean>> {
+/** How long one check may take before it counts as failed. */
+export const READINESS_CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Runs every check at once, each bounded by READINESS_CHECK_TIMEOUT_MS; a check that throws or times out is false.
+ * The one evaluation behind both /readyz and the gRPC health status (see grpc/readiness-health.ts).
+ */
+export async function runReadinessChecks(checks: Record<string, ReadinessCheck>): Promise<Record<string, boolean>> {
   const results: Record<string, boolean> = {};
   await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
         results[name] = await Promise.race([
           Promise.resolve(check()),
-          new Promise<boolean>((r) => setTimeout(() => r(false), 2000)),
+          new Promise<boolean>((r) => setTimeout(() => r(false), READINESS_CHECK_TIMEOUT_MS).unref()),
         ]);
       } catch {
         results[name] = false;
@@ -43,7 +50,7 @@ export function healthMiddleware(checks: Record<string, ReadinessCheck>, options
       return;
     }
     void (async () => {
-      const [results, info] = await Promise.all([runChecks(checks), runChecks(options.informational ?? {})]);
+      const [results, info] = await Promise.all([runReadinessChecks(checks), runReadinessChecks(options.informational ?? {})]);
       const ready = Object.values(results).every(Boolean);
       const body = { status: ready ? 'ready' : 'not ready', checks: results, ...(options.informational ? { info } : {}) };
       res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body));
