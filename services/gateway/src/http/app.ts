@@ -12,7 +12,7 @@ import { eventsRoute } from './events-route';
 import type { PendingSignInCookie } from './pending-sign-in';
 import { propertyRoutes } from './property-routes';
 import type { RateLimiting } from './rate-limits';
-import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
+import { securityHeaders, type SecurityHeaderOptions } from '@hsa/web-server';
 import { absoluteTimeout, sessionUser } from './sessions';
 import { staticRoutes } from './static-routes';
 import { mediaRoutes, type MediaRoutesDependencies } from './media-routes';
