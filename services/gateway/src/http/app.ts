@@ -45,6 +45,7 @@ export interface AppDependencies {
   readiness: Record<string, ReadinessCheck>;
   /** Reported by /readyz without gating it (live events degrade, nothing else does). */
   informational: Record<string, ReadinessCheck>;
+  /** The folder holding shell/dist and <remote>/dist; empty: no static hosting (API only). */
   webRoot: string;
   googleMapsBrowserKey?: string | undefined;
   remotesManifest?: string | undefined;
@@ -90,7 +91,8 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey }));
   app.use('/api', apiNotFound);
 
-  app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
+  // An empty WEB_ROOT (the gateway's image) serves the API only: the web images serve the front end.
+  if (deps.webRoot) app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
   app.use(errorHandler(deps.logger));
   return app;
 }
