@@ -6,13 +6,20 @@
  *   node tools/images/build-component.mjs <component> <out-dir>
  *
  * A service: its workspace compiled with `tsc -b` (and the gRPC types generated first). A front end: its rspack
- * production build (precompressed files) and the web server compiled. <out-dir> then holds, at their repository
- * paths, the package.json, dist/ and run-time files (migrations/, *.proto) of the runtime workspace and of every
- * workspace it depends on in production; a front end's own dist/ besides. The production node_modules come from
- * the Dockerfile's `npm ci --omit=dev --workspace <runtime workspace>` stage.
+ * production build (precompressed files) and the web server compiled. Then, at their repository paths:
+ *
+ *   <out-dir>/app   the package.json, dist/ and run-time files (migrations/, *.proto) of the runtime workspace (the
+ *                   service, or frontends/server for a front end) and of every workspace it depends on in
+ *                   production; a front end's own dist/ besides
+ *   <out-dir>/deps  the production dependency tree of the runtime workspace, pruned from the installed node_modules
+ *                   by following the lockfile's dependency edges (`dependencies`, `optionalDependencies`,
+ *                   `peerDependencies`; never `devDependencies`) with Node's resolution
+ *
+ * (`npm ci --omit=dev --workspace` is not enough here: it follows the workspace's devDependencies to other
+ * workspaces and keeps their production dependencies, so the gateway would carry antd.)
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { components, webServerWorkspace } from './components.mjs';
@@ -60,6 +67,83 @@ export function productionClosure(dir) {
   };
   visit(start);
   return [...seen].sort();
+}
+
+/**
+ * @typedef {{ link?: boolean, resolved?: string, dependencies?: Record<string, string>, optionalDependencies?: Record<string, string>,
+ *   peerDependencies?: Record<string, string>, peerDependenciesMeta?: Record<string, { optional?: boolean }> }} LockEntry
+ */
+
+/**
+ * The installed packages the runtime workspace needs in production, as lockfile locations
+ * (`node_modules/express`, `node_modules/@hsa/service-kit` for a workspace link, ...).
+ * @param {string} workspaceDir
+ * @returns {{ packages: string[], links: Map<string, string> }} folders to copy, and links (location -> workspace folder)
+ */
+export function productionTree(workspaceDir) {
+  /** @type {Record<string, LockEntry>} */
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')).packages;
+  const installed = (/** @type {string} */ location) => location in lock && existsSync(path.join(repoRoot, location));
+  /** Node's resolution of `name` from the package at `location`, over the lockfile's install locations. */
+  const resolve = (/** @type {string} */ location, /** @type {string} */ name) => {
+    for (let dir = location; ; dir = path.posix.dirname(dir)) {
+      const candidate = `${dir === '.' || dir === '' ? '' : `${dir}/`}node_modules/${name}`;
+      if (installed(candidate)) return candidate;
+      if (dir === '.' || dir === '') return undefined;
+    }
+  };
+  const packages = new Set();
+  /** @type {Map<string, string>} */
+  const links = new Map();
+  const seen = new Set();
+  const visit = (/** @type {string} */ location) => {
+    if (seen.has(location)) return;
+    seen.add(location);
+    const entry = lock[location];
+    if (!entry) throw new Error(`${location} is not in package-lock.json`);
+    if (entry.link && entry.resolved) {
+      links.set(location, entry.resolved);
+      return visit(entry.resolved);
+    }
+    if (location.includes('node_modules/')) packages.add(location);
+    const optionalPeers = new Set(Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, m]) => m.optional).map(([n]) => n));
+    const edges = [
+      ...Object.keys(entry.dependencies ?? {}).map((name) => ({ name, required: true })),
+      ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, required: false })),
+      ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({ name, required: !optionalPeers.has(name) })),
+    ];
+    for (const { name, required } of edges) {
+      const target = resolve(location, name);
+      if (target) visit(target);
+      else if (required) throw new Error(`${location} needs ${name}, which is not installed (run npm ci)`);
+    }
+  };
+  visit(workspaceDir);
+  return { packages: [...packages].sort(), links };
+}
+
+/**
+ * Copies the production tree into `out`: each package folder without its nested node_modules (those are packages
+ * of their own in the tree), and each workspace link as a relative symlink.
+ * @param {string} workspaceDir
+ * @param {string} out
+ */
+function stageDependencies(workspaceDir, out) {
+  const { packages, links } = productionTree(workspaceDir);
+  for (const location of packages) {
+    const from = path.join(repoRoot, location);
+    cpSync(from, path.join(out, location), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (source) => source === from || !path.relative(from, source).split(path.sep).includes('node_modules'),
+    });
+  }
+  for (const [location, target] of links) {
+    const at = path.join(out, location);
+    mkdirSync(path.dirname(at), { recursive: true });
+    symlinkSync(path.relative(path.dirname(at), path.join(out, target)), at);
+  }
+  return packages.length;
 }
 
 /** @param {string} from @param {string} to */
@@ -111,14 +195,18 @@ function main() {
   sh('npx', ['tsc', '--build', runtimeWorkspace]);
   if (component.kind === 'web') sh('npm', ['run', 'build', '--workspace', component.dir]);
 
-  for (const dir of closure) stageWorkspace(dir, out);
+  const app = path.join(out, 'app');
+  for (const dir of closure) stageWorkspace(dir, app);
   if (component.kind === 'web') {
-    cpSync(path.join(repoRoot, component.dir, 'dist'), path.join(out, component.dir, 'dist'), {
+    cpSync(path.join(repoRoot, component.dir, 'dist'), path.join(app, component.dir, 'dist'), {
       recursive: true,
       filter: (source) => !source.endsWith('.build-stamp'),
     });
   }
-  console.log(`[build-component] ${name}: staged ${closure.join(', ')}${component.kind === 'web' ? ` and ${component.dir}/dist` : ''}`);
+  const count = stageDependencies(runtimeWorkspace, path.join(out, 'deps'));
+  console.log(
+    `[build-component] ${name}: staged ${closure.join(', ')}${component.kind === 'web' ? ` and ${component.dir}/dist` : ''}; ${count} production packages`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
