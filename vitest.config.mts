@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tools/dev/test/**/*.test.ts', 'tools/deploy/test/**/*.test.ts'],
+          include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'frontends/server/test/**/*.test.ts', 'tools/dev/test/**/*.test.ts', 'tools/deploy/test/**/*.test.ts'],
         },
       },
       {
@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['frontends/vitest.setup.ts'],
           include: ['frontends/*/test/**/*.test.{ts,tsx}'],
+          // The web server is a Node program: the server project runs its tests.
+          exclude: ['frontends/server/**', '**/node_modules/**'],
         },
       },
     ],

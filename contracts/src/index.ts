@@ -8,3 +8,4 @@ export * from './ai';
 export * from './neighborhood';
 export * from './media';
 export * from './runtime-config';
+export * from './web-routes';

@@ -9,7 +9,6 @@ import { defaultRateLimits, describeWait, parseRateLimitOverrides } from '../src
 import { safeReturnTo } from '../src/domain/return-to';
 import { parseTrustedProxies } from '../src/domain/trusted-proxies';
 import { OPEN_REDIRECT_VECTORS } from './support/attack-vectors';
-import { isAppRoute } from '../src/domain/routes';
 import { userFromClaims } from '../src/domain/user';
 
 const PUBLIC = 'http://localhost:8080';
@@ -123,16 +122,6 @@ describe('rate limit policies', () => {
     expect(describeWait(600)).toBe('10 minutes');
     expect(describeWait(3600)).toBe('60 minutes');
     expect(describeWait(7200)).toBe('2 hours');
-  });
-});
-
-describe('isAppRoute', () => {
-  it('knows the spec route table', () => {
-    for (const p of ['/', '/add-property', '/dashboard', '/recommendations', '/listing', '/save-property', '/dashboard/']) {
-      expect(isAppRoute(p)).toBe(true);
-    }
-    expect(isAppRoute('/nope')).toBe(false);
-    expect(isAppRoute('/dashboard/x')).toBe(false);
   });
 });
 

@@ -19,14 +19,30 @@ interface Span {
   service: string;
 }
 
-/** A minimal OTLP/HTTP (JSON) trace receiver standing in for the collector. */
-async function startCollector(): Promise<{ url: string; spans: Span[]; close(): Promise<void> }> {
+/** A metric as the OTLP/HTTP (JSON) metric exporter sends it, with the service that sent it. */
+interface Metric {
+  name: string;
+  service: string;
+}
+
+/** A minimal OTLP/HTTP (JSON) trace and metric receiver standing in for the collector. */
+async function startCollector(): Promise<{ url: string; spans: Span[]; metrics: Metric[]; close(): Promise<void> }> {
   const spans: Span[] = [];
+  const metrics: Metric[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      // Metrics and logs may arrive too (other paths, protobuf); only traces matter here.
+      if (req.url === '/v1/metrics') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceMetrics: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeMetrics: { metrics: { name: string }[] }[] }[];
+        };
+        for (const rm of body.resourceMetrics ?? []) {
+          const service = rm.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+          for (const sm of rm.scopeMetrics) for (const m of sm.metrics) metrics.push({ name: m.name, service });
+        }
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      }
       if (req.url !== '/v1/traces') return void res.writeHead(200).end();
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         resourceSpans: {
@@ -45,6 +61,7 @@ async function startCollector(): Promise<{ url: string; spans: Span[]; close(): 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
+    metrics,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -78,6 +95,7 @@ describe('one request, one trace across gateway, property service and NATS', () 
       NATS_URL: testNatsUrl(),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_METRIC_EXPORT_INTERVAL: '500',
       ...testInternalAuthEnv(),
     };
     const start = (service: string, env: Record<string, string>) => {
@@ -120,7 +138,11 @@ describe('one request, one trace across gateway, property service and NATS', () 
       const root = rootOf();
       if (!root) return false;
       const trace = collector.spans.filter((s) => s.traceId === root.traceId);
-      return trace.some((s) => s.service === 'gateway' && s.name.includes('process'));
+      // Each service exports on its own schedule: wait for the last span of both.
+      return (
+        trace.some((s) => s.service === 'gateway' && s.name.includes('process')) &&
+        trace.some((s) => s.service === 'property' && s.name === 'property.created publish')
+      );
     }, 15_000, 'the whole trace to be exported');
 
     const root = rootOf()!;
@@ -134,5 +156,15 @@ describe('one request, one trace across gateway, property service and NATS', () 
     expect(publish, 'the outbox relay publishes inside the request trace').toBeDefined();
     const consume = trace.find((s) => s.service === 'gateway' && s.name === 'property.created process');
     expect(consume?.parentSpanId, 'the gateway consumes the event as a child of the publish').toBe(publish!.spanId);
+  });
+
+  it("exports the instrumentations' metrics too: the gateway's HTTP server durations, the property service's database calls", async () => {
+    await waitFor(
+      () =>
+        collector.metrics.some((m) => m.service === 'gateway' && m.name === 'http.server.request.duration') &&
+        collector.metrics.some((m) => m.service === 'property' && m.name === 'db.client.operation.duration'),
+      15_000,
+      `metrics from both services (got ${JSON.stringify([...new Set(collector.metrics.map((m) => `${m.service}:${m.name}`))])})`,
+    );
   });
 });

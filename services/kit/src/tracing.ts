@@ -1,35 +1,75 @@
 /**
  * OpenTelemetry bootstrap. Import this module first in a service's main (before express, grpc or pg are
  * loaded) so their instrumentations can patch them. Spans are always created (log lines get trace ids);
- * they are exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * they are exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT (or the traces endpoint) is set, and
+ * metrics then too (the instrumentations' HTTP and gRPC durations), every OTEL_METRIC_EXPORT_INTERVAL ms.
+ *
+ * Built from the SDK's parts instead of @opentelemetry/sdk-node, which bundles every exporter and propagator in
+ * three protocols (most of a service image's node_modules): a Node tracer provider (AsyncLocalStorage context, W3C
+ * trace-context and baggage propagation), the OTLP/HTTP (JSON) trace and metric exporters, the resource detectors
+ * NodeSDK ran (environment, process, host), and the four instrumentations the services use. NATS messages carry
+ * the context through the API's propagator (see events/bus.ts and db/outbox.ts).
  */
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { metrics, type TracerProvider } from '@opentelemetry/api';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { BatchSpanProcessor, NodeTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 
-let sdk: NodeSDK | undefined;
+interface Telemetry {
+  tracerProvider: NodeTracerProvider;
+  meterProvider?: MeterProvider;
+  disableInstrumentations: () => void;
+}
+
+let telemetry: Telemetry | undefined;
+
+/** Export is on when an OTLP endpoint is configured (the exporters read the endpoint variables themselves). */
+const exportingTraces = () => !!(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+const exportingMetrics = () =>
+  !!(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) &&
+  !(process.env.OTEL_METRICS_EXPORTER ?? '').split(',').map((v) => v.trim()).includes('none');
+
+function serviceResource(serviceName: string): Resource {
+  return resourceFromAttributes({
+    [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME ?? serviceName,
+    [ATTR_SERVICE_VERSION]: process.env.SERVICE_VERSION ?? '0.1.0',
+  }).merge(detectResources({ detectors: [envDetector, processDetector, hostDetector] }));
+}
 
 export function startTracing(serviceName: string): void {
-  if (sdk) return;
-  const exporting = !!(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
-  // Without an exporter the SDK would register no tracer provider at all, and logs would lose their
-  // trace ids; a discarding processor keeps spans (and ids) alive without sending them anywhere.
-  const spanProcessors: SpanProcessor[] = [exporting ? new BatchSpanProcessor(new OTLPTraceExporter()) : new NoopSpanProcessor()];
-  sdk = new NodeSDK({
-    resource: resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME ?? serviceName,
-      [ATTR_SERVICE_VERSION]: process.env.SERVICE_VERSION ?? '0.1.0',
-    }),
-    spanProcessors,
-    // Without an endpoint the SDK would still default to an OTLP metric exporter aimed at localhost:4318: it
-    // tries to export every minute and holds every shutdown for about 8 s. No endpoint, no metric readers.
-    ...(exporting ? {} : { metricReaders: [] }),
+  if (telemetry) return;
+  const resource = serviceResource(serviceName);
+  // Without an exporter a discarding processor keeps spans (and the trace ids in log lines) alive.
+  const tracerProvider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [exportingTraces() ? new BatchSpanProcessor(new OTLPTraceExporter()) : new NoopSpanProcessor()],
+  });
+  tracerProvider.register();
+
+  const meterProvider = exportingMetrics()
+    ? new MeterProvider({
+        resource,
+        readers: [
+          new PeriodicExportingMetricReader({
+            exporter: new OTLPMetricExporter(),
+            exportIntervalMillis: Number(process.env.OTEL_METRIC_EXPORT_INTERVAL) || 60_000,
+          }),
+        ],
+      })
+    : undefined;
+  if (meterProvider) metrics.setGlobalMeterProvider(meterProvider);
+
+  const disableInstrumentations = registerInstrumentations({
+    tracerProvider: tracerProvider as TracerProvider,
+    ...(meterProvider ? { meterProvider } : {}),
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz',
@@ -39,11 +79,13 @@ export function startTracing(serviceName: string): void {
       new PgInstrumentation(),
     ],
   });
-  sdk.start();
+  telemetry = { tracerProvider, ...(meterProvider ? { meterProvider } : {}), disableInstrumentations };
 }
 
-/** Flushes and stops span export (called on shutdown). */
+/** Flushes and stops span and metric export (called on shutdown). */
 export async function stopTracing(): Promise<void> {
-  await sdk?.shutdown().catch(() => undefined);
-  sdk = undefined;
+  const current = telemetry;
+  telemetry = undefined;
+  if (!current) return;
+  await Promise.all([current.tracerProvider.shutdown(), current.meterProvider?.shutdown()]).catch(() => undefined);
 }

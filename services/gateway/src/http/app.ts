@@ -12,7 +12,7 @@ import { eventsRoute } from './events-route';
 import type { PendingSignInCookie } from './pending-sign-in';
 import { propertyRoutes } from './property-routes';
 import type { RateLimiting } from './rate-limits';
-import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
+import { securityHeaders, type SecurityHeaderOptions } from '@hsa/web-server';
 import { absoluteTimeout, sessionUser } from './sessions';
 import { staticRoutes } from './static-routes';
 import { mediaRoutes, type MediaRoutesDependencies } from './media-routes';
@@ -45,6 +45,7 @@ export interface AppDependencies {
   readiness: Record<string, ReadinessCheck>;
   /** Reported by /readyz without gating it (live events degrade, nothing else does). */
   informational: Record<string, ReadinessCheck>;
+  /** The folder holding shell/dist and <remote>/dist; empty: no static hosting (API only). */
   webRoot: string;
   googleMapsBrowserKey?: string | undefined;
   remotesManifest?: string | undefined;
@@ -90,7 +91,8 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey }));
   app.use('/api', apiNotFound);
 
-  app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
+  // An empty WEB_ROOT (the gateway's image) serves the API only: the web images serve the front end.
+  if (deps.webRoot) app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -173,6 +173,7 @@ async function startOtherServices(logger: ReturnType<typeof createLogger>, valua
       valuationAddress,
       aiAddress: ai.grpcAddress,
       callerKey: testCallerKey('neighborhood'),
+      dataDir: path.join(defaultDataDir, 'neighborhood'),
       cacheTtlMs: 3_600_000,
       valuationTimeoutMs: 20_000,
       aiTimeoutMs: 20_000,

@@ -11,6 +11,11 @@ export interface SecurityHeaderOptions {
   remotesManifest?: string | undefined;
   /** Google Maps is loaded only when a browser key is configured. */
   googleMaps: boolean;
+  /**
+   * Who may load these responses as subresources: `same-origin` (default) for the product's own pages; a remote
+   * whose scripts another origin's shell loads (CORS_ORIGINS) answers `cross-origin`.
+   */
+  crossOriginResourcePolicy?: 'same-origin' | 'same-site' | 'cross-origin';
 }
 
 /** Where the Maps JavaScript API loads from (Google's published allowlist for it). */
@@ -25,10 +30,11 @@ const GOOGLE_MAPS = {
 };
 
 /**
- * Response headers of every answer: a Content-Security-Policy allowing exactly what the product loads (its own
- * scripts, no inline script; the object store for photos and uploads; Google Maps only when configured), a
- * Permissions-Policy turning off every powerful feature the product does not use, and helmet's other defaults
- * (nosniff, frame denial, referrer policy, opener isolation; HSTS when the public URL is https).
+ * Response headers of every answer, the gateway's and the web images' alike (so the shell's page gets one policy
+ * wherever it is served): a Content-Security-Policy allowing exactly what the product loads (its own scripts, no
+ * inline script; the object store for photos and uploads; Google Maps only when configured), a Permissions-Policy
+ * turning off every powerful feature the product does not use, and helmet's other defaults (nosniff, frame denial,
+ * referrer policy, opener isolation; HSTS when the public URL is https).
  *
  * Styles allow 'unsafe-inline': antd writes its CSS-in-JS into <style> elements at run time.
  */
@@ -59,7 +65,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     contentSecurityPolicy: { useDefaults: false, directives: dedupe(directives) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: options.crossOriginResourcePolicy ?? 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
