@@ -21,16 +21,27 @@ const requireFromRepo = createRequire(path.join(repoRoot, 'package.json'));
 const PREFIX = 'hsa-images-';
 const STOP_GRACE_SECONDS = 20;
 
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Distinct free ports: every listener stays open until all are chosen, so no port is handed out twice.
+ * @param {string[]} names
+ * @returns {Promise<Record<string, number>>}
+ */
+async function freePorts(names) {
+  const servers = await Promise.all(
+    names.map(
+      () =>
+        /** @type {Promise<net.Server>} */ (
+          new Promise((resolve, reject) => {
+            const server = net.createServer();
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => resolve(server));
+          })
+        ),
+    ),
+  );
+  const ports = Object.fromEntries(names.map((name, i) => [name, /** @type {net.AddressInfo} */ (servers[i]?.address()).port]));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /**
@@ -189,15 +200,10 @@ export async function smokeTest({ env, tag, only, say }) {
     });
   };
 
-  const ports = {
-    property: await freePort(), propertyHealth: await freePort(),
-    valuation: await freePort(), valuationHealth: await freePort(),
-    media: await freePort(), mediaHealth: await freePort(),
-    ai: await freePort(), aiHealth: await freePort(),
-    neighborhood: await freePort(), neighborhoodHealth: await freePort(),
-    identity: await freePort(), gateway: await freePort(), s3: await freePort(),
-    shell: await freePort(), wizard: await freePort(), dashboard: await freePort(), listing: await freePort(),
-  };
+  const ports = await freePorts([
+    'property', 'propertyHealth', 'valuation', 'valuationHealth', 'media', 'mediaHealth', 'ai', 'aiHealth',
+    'neighborhood', 'neighborhoodHealth', 'identity', 'gateway', 's3', 'shell', 'wizard', 'dashboard', 'listing',
+  ]);
   const gatewayKey = keyPair('gateway');
   const neighborhoodKey = keyPair('neighborhood');
   const publicKeys = (/** @type {object[]} */ ...keys) => JSON.stringify({ keys });
@@ -237,8 +243,8 @@ export async function smokeTest({ env, tag, only, say }) {
       if (!wanted(name)) return;
       const component = /** @type {import('./components.mjs').ServiceComponent} */ (components[name]);
       const prefix = component.prefix;
-      const grpcPort = /** @type {Record<string, number>} */ (ports)[name];
-      const healthPort = /** @type {Record<string, number>} */ (ports)[`${name}Health`];
+      const grpcPort = ports[name];
+      const healthPort = ports[`${name}Health`];
       const container = await start(name, image(name), {
         ...base,
         [`${prefix}_GRPC_HOST`]: '127.0.0.1',
@@ -331,7 +337,7 @@ export async function smokeTest({ env, tag, only, say }) {
     /** @param {string} name */
     const remote = async (name) => {
       if (!wanted(name)) return;
-      const port = /** @type {Record<string, number>} */ (ports)[name];
+      const port = ports[name];
       const container = await start(name, image(name), { PORT: String(port), HOST: '127.0.0.1', CORS_ORIGINS: shellOrigin });
       const at = `http://127.0.0.1:${port}/remotes/${name}`;
       await expectThat(name, 'GET /healthz and /readyz', async () => {
