@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityServer } from '@hsa/identity';
-import { createLogger } from '@hsa/service-kit';
+import { createLogger, METRIC_CATALOG } from '@hsa/service-kit';
 import { dropDatabase, testInternalAuthEnv, testNatsUrl, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
 import { TestBrowser } from './support/browser';
 import { freePort, waitFor } from './support/stack';
@@ -19,11 +19,27 @@ interface Span {
   service: string;
 }
 
-/** A metric as the OTLP/HTTP (JSON) metric exporter sends it, with the service that sent it. */
+/** A metric data point as the OTLP/HTTP (JSON) metric exporter sends it, with the service and scope that sent it. */
 interface Metric {
   name: string;
   service: string;
+  scope: string;
+  attributes: Record<string, string | number | boolean | undefined>;
 }
+
+interface OtlpAttribute {
+  key: string;
+  value: { stringValue?: string; intValue?: string | number; doubleValue?: number; boolValue?: boolean };
+}
+
+interface OtlpMetric {
+  name: string;
+  histogram?: { dataPoints: { attributes?: OtlpAttribute[] }[] };
+  sum?: { dataPoints: { attributes?: OtlpAttribute[] }[] };
+  gauge?: { dataPoints: { attributes?: OtlpAttribute[] }[] };
+}
+
+const attributeValue = (v: OtlpAttribute['value']) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.doubleValue ?? v.boolValue));
 
 /** A minimal OTLP/HTTP (JSON) trace and metric receiver standing in for the collector. */
 async function startCollector(): Promise<{ url: string; spans: Span[]; metrics: Metric[]; close(): Promise<void> }> {
@@ -35,11 +51,18 @@ async function startCollector(): Promise<{ url: string; spans: Span[]; metrics: 
     req.on('end', () => {
       if (req.url === '/v1/metrics') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceMetrics: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeMetrics: { metrics: { name: string }[] }[] }[];
+          resourceMetrics: { resource: { attributes: OtlpAttribute[] }; scopeMetrics: { scope: { name: string }; metrics: OtlpMetric[] }[] }[];
         };
         for (const rm of body.resourceMetrics ?? []) {
           const service = rm.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
-          for (const sm of rm.scopeMetrics) for (const m of sm.metrics) metrics.push({ name: m.name, service });
+          for (const sm of rm.scopeMetrics) {
+            for (const m of sm.metrics) {
+              for (const point of (m.histogram ?? m.sum ?? m.gauge)?.dataPoints ?? []) {
+                const attributes = Object.fromEntries((point.attributes ?? []).map((a) => [a.key, attributeValue(a.value)]));
+                metrics.push({ name: m.name, service, scope: sm.scope.name, attributes });
+              }
+            }
+          }
         }
         return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       }
@@ -75,6 +98,7 @@ describe('one request, one trace across gateway, property service and NATS', () 
   let collector: Awaited<ReturnType<typeof startCollector>>;
   let identity: Awaited<ReturnType<typeof createIdentityServer>>;
   let publicUrl: string;
+  const logLines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     for (const s of ['gateway', 'property']) {
@@ -99,11 +123,18 @@ describe('one request, one trace across gateway, property service and NATS', () 
       ...testInternalAuthEnv(),
     };
     const start = (service: string, env: Record<string, string>) => {
-      const child = spawn(process.execPath, [entry(service)], { env: { ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, [entry(service)], { env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let pending = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString('utf8')).split('\n');
+        pending = lines.pop()!;
+        for (const line of lines) if (line.startsWith('{')) logLines.push({ service, ...(JSON.parse(line) as Record<string, unknown>) });
+      });
       children.push(child);
     };
     start('property', { PROPERTY_DATABASE_NAME: dbs[0]!, PROPERTY_GRPC_HOST: '127.0.0.1', PROPERTY_GRPC_PORT: String(grpcPort), PROPERTY_HEALTH_PORT: '0' });
     start('gateway', {
+      LOG_LEVEL: 'info',
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
@@ -156,15 +187,37 @@ describe('one request, one trace across gateway, property service and NATS', () 
     expect(publish, 'the outbox relay publishes inside the request trace').toBeDefined();
     const consume = trace.find((s) => s.service === 'gateway' && s.name === 'property.created process');
     expect(consume?.parentSpanId, 'the gateway consumes the event as a child of the publish').toBe(publish!.spanId);
+
+    const access = logLines.filter((l) => l.service === 'gateway' && l.access === true && l.method === 'POST' && l.route === '/api/properties');
+    expect(access, 'one access-log line for the request').toHaveLength(1);
+    expect(access[0]).toMatchObject({ status: 201, trace_id: root.traceId, user: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(access[0]!.duration_ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(access[0]), 'no raw user id or e-mail').not.toContain('tracer@example.com');
   });
 
-  it("exports the instrumentations' metrics too: the gateway's HTTP server durations, the property service's database calls", async () => {
+  it('exports the catalog metrics with their semantic-convention attributes: HTTP per route template, gRPC per method and status, events, outbox, pool', async () => {
+    const has = (service: string, name: string, attributes: Record<string, unknown> = {}) =>
+      collector.metrics.some((m) => m.service === service && m.name === name && Object.entries(attributes).every(([k, v]) => m.attributes[k] === v));
+    const expected: [string, string, Record<string, unknown>][] = [
+      ['gateway', 'http.server.request.duration', { 'http.route': '/api/properties', 'http.request.method': 'POST', 'http.response.status_code': 201 }],
+      ['gateway', 'rpc.client.duration', { 'rpc.system': 'grpc', 'rpc.service': 'property.v1.PropertyService', 'rpc.method': 'CreateProperty', 'rpc.grpc.status_code': 0 }],
+      ['property', 'rpc.server.duration', { 'rpc.system': 'grpc', 'rpc.service': 'property.v1.PropertyService', 'rpc.method': 'CreateProperty', 'rpc.grpc.status_code': 0 }],
+      ['property', 'messaging.client.sent.messages', { 'messaging.system': 'nats', 'messaging.destination.name': 'property.created' }],
+      ['gateway', 'messaging.client.consumed.messages', { 'messaging.system': 'nats', 'messaging.destination.name': 'property.created' }],
+      ['property', 'hsa.outbox.pending', {}],
+      ['property', 'hsa.outbox.oldest_pending.age', {}],
+      ['property', 'db.client.connection.count', { 'db.client.connection.state': 'used' }],
+      ['property', 'db.client.operation.duration', {}],
+    ];
     await waitFor(
-      () =>
-        collector.metrics.some((m) => m.service === 'gateway' && m.name === 'http.server.request.duration') &&
-        collector.metrics.some((m) => m.service === 'property' && m.name === 'db.client.operation.duration'),
+      () => expected.every(([service, name, attributes]) => has(service, name, attributes)),
       15_000,
-      `metrics from both services (got ${JSON.stringify([...new Set(collector.metrics.map((m) => `${m.service}:${m.name}`))])})`,
+      `the catalog metrics (missing ${JSON.stringify(expected.filter(([s, n, a]) => !has(s, n, a)))}; got ${JSON.stringify([...new Set(collector.metrics.map((m) => `${m.service}:${m.name}:${JSON.stringify(m.attributes)}`))])})`,
     );
+    const raw = collector.metrics.filter((m) => m.name === 'http.server.request.duration').map((m) => m.attributes['http.route']);
+    expect(raw.filter((route) => typeof route === 'string' && /[0-9a-f]{8}-/.test(route)), 'never a raw URL as the route').toEqual([]);
+    const catalog = new Set<string>(METRIC_CATALOG.map((d) => d.name));
+    const kitNames = new Set(collector.metrics.filter((m) => m.scope === '@hsa/service-kit').map((m) => m.name));
+    expect([...kitNames].filter((name) => !catalog.has(name)), 'every metric of the kit is in the catalog').toEqual([]);
   });
 });

@@ -18,3 +18,4 @@ export * from './events/bus';
 export * from './events/relay';
 export * from './http/health';
 export * from './runtime';
+export * from './metrics';

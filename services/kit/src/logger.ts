@@ -17,13 +17,16 @@ export function createLogger(
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    mixin() {
-      const span = trace.getActiveSpan();
-      if (!span) return {};
-      const ctx = span.spanContext();
-      if (!isSpanContextValid(ctx)) return {};
-      return { trace_id: ctx.traceId, span_id: ctx.spanId, trace_flags: `0${ctx.traceFlags.toString(16)}` };
-    },
+    mixin: activeTraceFields,
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** The active span's ids as log fields (`trace_id`, `span_id`, `trace_flags`); empty outside a traced operation. */
+export function activeTraceFields(): { trace_id?: string; span_id?: string; trace_flags?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const ctx = span.spanContext();
+  if (!isSpanContextValid(ctx)) return {};
+  return { trace_id: ctx.traceId, span_id: ctx.spanId, trace_flags: `0${ctx.traceFlags.toString(16)}` };
 }

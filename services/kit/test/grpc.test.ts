@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPropertyProto, type PropertyMessage, type PropertyServiceClient } from '@hsa/protos';
 import {
+  fromServiceError,
   AppError,
   call,
   createClient,
@@ -139,6 +140,17 @@ describe('gRPC server and client helpers', () => {
     });
     expect(Date.now() - started).toBeLessThan(5000);
     unreachable.close();
+  });
+
+  it('never passes grpc-js transport details (remote_addr, timings) on to the caller', () => {
+    const leaky = Object.assign(new Error('4 DEADLINE_EXCEEDED'), {
+      code: grpc.status.DEADLINE_EXCEEDED,
+      details: 'Deadline exceeded after 5.002s,LB pick: 0s,remote_addr=127.0.0.1:51052',
+      metadata: new grpc.Metadata(),
+    });
+    const error = fromServiceError(leaky);
+    expect(error).toMatchObject({ code: 'DEADLINE_EXCEEDED', message: 'Service did not answer in time' });
+    expect(fromServiceError({ ...leaky, code: grpc.status.UNAVAILABLE, details: 'No connection established. Last error: connect ECONNREFUSED 10.0.0.7:50051' }).message).toBe('Service unavailable');
   });
 
   it('dials a restarted service again within a second (reconnect backoff 100 ms to 1 s)', () => {

@@ -5,6 +5,7 @@ import type { OidcSignIn } from '../adapters/oidc';
 import type { PropertyClient } from '../adapters/property-client';
 import type { EventHub } from '../domain/event-hub';
 import type { TrustedProxies } from '../domain/trusted-proxies';
+import { accessLog } from './access-log';
 import { authRoutes } from './auth-routes';
 import { apiNotFound, errorHandler, requireSameOrigin } from './errors';
 import { configRoutes } from './config-routes';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('trust proxy', deps.trustedProxies);
   const { limit } = deps.rateLimits;
 
+  app.use(accessLog(deps.logger));
   app.use(healthMiddleware(deps.readiness, { informational: deps.informational }));
   app.use(
     securityHeaders({

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { kitMetrics } from '@hsa/service-kit';
 import type { EventHub } from '../domain/event-hub';
 import { requireUser } from './errors';
 
@@ -15,6 +16,7 @@ export function eventsRoute(hub: EventHub): Router {
       'X-Accel-Buffering': 'no',
     });
     res.write('retry: 3000\n: connected\n\n');
+    kitMetrics().sseConnections.add(1);
     const remove = hub.add(req.user!.id, {
       send: (event) => res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
     });
@@ -22,6 +24,7 @@ export function eventsRoute(hub: EventHub): Router {
     req.on('close', () => {
       clearInterval(keepalive);
       remove();
+      kitMetrics().sseConnections.add(-1);
     });
   });
   return router;

@@ -12,6 +12,7 @@ import { context, propagation, SpanKind, trace, type Context } from '@openteleme
 import type { Logger } from 'pino';
 import { domainEventSchema, eventStreamName, eventStreamSubjects, type DomainEvent } from '@hsa/contracts';
 import { AppError } from '../errors';
+import { kitMetrics } from '../metrics';
 
 const tracer = trace.getTracer('@hsa/service-kit/events');
 const DAY_NS = 24 * 60 * 60 * 1e9;
@@ -110,6 +111,17 @@ export class EventBus {
 
   /** Publishes one event (de-duplicated by its id within JetStream's window). */
   async publish(event: DomainEvent, carrier: Record<string, string> = {}): Promise<void> {
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': event.type };
+    try {
+      await this.publishTraced(event, carrier);
+      kitMetrics().messagesSent.add(1, attributes);
+    } catch (err) {
+      kitMetrics().messagesSent.add(1, { ...attributes, 'error.type': err instanceof AppError ? err.code : (err as Error).name || 'Error' });
+      throw err;
+    }
+  }
+
+  private async publishTraced(event: DomainEvent, carrier: Record<string, string>): Promise<void> {
     if (!this.js || !this.connected) throw new AppError('UNAVAILABLE', 'NATS unavailable');
     const parent = propagation.extract(context.active(), carrier);
     await tracer.startActiveSpan(
@@ -182,6 +194,7 @@ export class EventBus {
             this.logger.warn({ subject: msg.subject }, 'dropping malformed event');
             return;
           }
+          kitMetrics().messagesConsumed.add(1, { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject });
           await handler(parsed.data);
         } catch (err) {
           this.logger.warn({ err, subject: msg.subject }, 'event handler failed');

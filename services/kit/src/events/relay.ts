@@ -1,9 +1,11 @@
-import { asc, and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, and, count, eq, inArray, isNull, lt, min, sql } from 'drizzle-orm';
+import type { ObservableResult } from '@opentelemetry/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import { outbox, OUTBOX_CHANNEL } from '../db/outbox';
 import type { EventBus } from './bus';
+import { kitMetrics } from '../metrics';
 
 export interface OutboxRelay {
   /** Publishes everything pending now (also runs on every notification and tick). */
@@ -114,6 +116,31 @@ export function startOutboxRelay(options: {
     }, RELISTEN_DELAY_MS);
   };
 
+  /** hsa.outbox.pending and hsa.outbox.oldest_pending.age, read from the table at each metric export. */
+  const pendingNow = async () => {
+    const [row] = await db.select({ pending: count(), oldest: min(outbox.createdAt) }).from(outbox).where(isNull(outbox.publishedAt));
+    return { pending: row?.pending ?? 0, oldestAgeS: row?.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0 };
+  };
+  let observed: Promise<Awaited<ReturnType<typeof pendingNow>> | undefined> | undefined;
+  const observeOnce = () =>
+    (observed ??= pendingNow()
+      .catch((err: unknown) => {
+        logger.debug({ err }, 'outbox metrics unavailable');
+        return undefined;
+      })
+      .finally(() => setTimeout(() => (observed = undefined), 1000).unref()));
+  const observePending = async (result: ObservableResult) => {
+    const state = await observeOnce();
+    if (state) result.observe(state.pending);
+  };
+  const observeOldest = async (result: ObservableResult) => {
+    const state = await observeOnce();
+    if (state) result.observe(state.oldestAgeS);
+  };
+  const { outboxPending, outboxOldestAge } = kitMetrics();
+  outboxPending.addCallback(observePending);
+  outboxOldestAge.addCallback(observeOldest);
+
   void listen();
   const timer = setInterval(() => void drain(), options.intervalMs ?? 1000);
   const purgeTimer = setInterval(() => void purge(), 3_600_000);
@@ -124,6 +151,8 @@ export function startOutboxRelay(options: {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      outboxPending.removeCallback(observePending);
+      outboxOldestAge.removeCallback(observeOldest);
       clearInterval(timer);
       clearInterval(purgeTimer);
       clearTimeout(relistenTimer);

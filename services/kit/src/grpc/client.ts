@@ -3,6 +3,7 @@ import { AppError, type FieldError } from '../errors';
 import { INTERNAL_TOKEN_METADATA, type InternalTokenSigner } from './internal-auth';
 import { FIELD_ERRORS_METADATA } from './metadata';
 import { errorCodeFromGrpc } from './status';
+import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
 
 export interface CallOptions {
   /** The signed-in user the call acts for (the `sub` of the call's signed token). */
@@ -71,6 +72,16 @@ export function createClient<C extends grpc.Client>(
   return client;
 }
 
+/**
+ * Messages for the codes grpc-js itself produces: their details name internal addresses and timings (a deadline
+ * answers "Deadline exceeded after 5.002s,LB pick: 0s,remote_addr=10.0.3.7:50051"), never shown to a caller.
+ */
+const transportMessages: Partial<Record<ReturnType<typeof errorCodeFromGrpc>, string>> = {
+  INTERNAL: 'Service unavailable',
+  UNAVAILABLE: 'Service unavailable',
+  DEADLINE_EXCEEDED: 'Service did not answer in time',
+};
+
 /** Converts a gRPC failure into an AppError carrying the same meaning and the field errors, if any. */
 export function fromServiceError(err: grpc.ServiceError): AppError {
   let fieldErrors: FieldError[] = [];
@@ -83,7 +94,7 @@ export function fromServiceError(err: grpc.ServiceError): AppError {
     }
   }
   const code = errorCodeFromGrpc(err.code);
-  const message = code === 'INTERNAL' || code === 'UNAVAILABLE' ? 'Service unavailable' : err.details || err.message;
+  const message = transportMessages[code] ?? (err.details || err.message);
   return new AppError(code, message, fieldErrors);
 }
 
@@ -104,8 +115,10 @@ export async function call<Req, Res>(
   const token = await auth.signer.sign({ audience: auth.audience, method: path, userId: options.userId });
   metadata.set(INTERNAL_TOKEN_METADATA, `Bearer ${token}`);
   const deadline = new Date(Date.now() + (options.timeoutMs ?? 5000));
+  const start = process.hrtime.bigint();
   return new Promise<Res>((resolve, reject) => {
     (method as unknown as FullUnaryMethod<Req, Res>).call(client, request, metadata, { deadline }, (err, response) => {
+      kitMetrics().rpcClientDuration.record(millisecondsSince(start), rpcAttributes(path, err ? err.code : grpc.status.OK));
       if (err) reject(fromServiceError(err));
       else if (response === undefined) reject(new AppError('INTERNAL', 'Empty response'));
       else resolve(response);

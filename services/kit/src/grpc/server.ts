@@ -8,6 +8,7 @@ import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerif
 import { FIELD_ERRORS_METADATA } from './metadata';
 import { followReadiness } from './readiness-health';
 import { grpcStatusByCode } from './status';
+import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
 
 export interface CallContext {
   /** The signed-in user the verified caller acts for ('' for calls that need none). */
@@ -103,7 +104,13 @@ function requireCaller(
     if (!handler) continue;
     if (method.requestStream || method.responseStream) throw new Error(`${method.path}: only unary methods can be guarded`);
     const unaryHandler = handler as grpc.handleUnaryCall<unknown, unknown>;
-    guarded[name] = ((call, callback) => {
+    guarded[name] = ((call, untimedCallback) => {
+      const start = process.hrtime.bigint();
+      const callback: grpc.sendUnaryData<unknown> = (err, ...rest) => {
+        const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+        kitMetrics().rpcServerDuration.record(millisecondsSince(start), rpcAttributes(method.path, code));
+        untimedCallback(err, ...rest);
+      };
       auth.verify(call.metadata.get(INTERNAL_TOKEN_METADATA)[0], method.path).then(
         (identity) => {
           verifiedCallers.set(call, identity);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors';
+import { kitMetrics, secondsSince } from '../metrics';
 import type { Logger } from '../logger';
 import type { ProviderCache } from '../db/provider-cache';
 
@@ -58,7 +59,22 @@ export class ProviderHttp {
     return this.options.label;
   }
 
+  /** One provider call, recorded in hsa.provider.request.duration by outcome (cache_hit, ok, refused, error). */
   async request(request: ProviderRequest): Promise<ProviderResponse> {
+    const start = process.hrtime.bigint();
+    const record = (outcome: string) =>
+      kitMetrics().providerDuration.record(secondsSince(start), { 'hsa.provider.name': this.options.provider, 'hsa.provider.outcome': outcome });
+    try {
+      const response = await this.cachedRequest(request);
+      record(response.fromCache ? 'cache_hit' : response.status < 400 ? 'ok' : 'refused');
+      return response;
+    } catch (err) {
+      record('error');
+      throw err;
+    }
+  }
+
+  private async cachedRequest(request: ProviderRequest): Promise<ProviderResponse> {
     const { cache, provider } = this.options;
     const description = `${request.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`;
     const key = createHash('sha256').update(`${provider}\n${description}`).digest('hex');

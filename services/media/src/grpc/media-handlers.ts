@@ -1,6 +1,6 @@
 import { mediaMessages, multipartPartLength } from '@hsa/contracts';
 import type { MediaServiceHandlers } from '@hsa/protos';
-import { AppError, invalidArgument, notFound, unary, type Logger } from '@hsa/service-kit';
+import { AppError, invalidArgument, kitMetrics, notFound, unary, type Logger } from '@hsa/service-kit';
 import type { AttachOutcome, PhotoRepository } from '../adapters/db/photo-repository';
 import type { StorageLimits, UploadRepository } from '../adapters/db/upload-repository';
 import type { ObjectStore } from '../adapters/s3/object-store';
@@ -66,7 +66,7 @@ export function mediaServiceHandlers({ photos, uploads, store, logger, limits }:
 
   return {
     CreateUpload: unary(logger, 'CreateUpload', async (request, { userId }) => {
-      const scope = parseUploadScope(request);
+      const scope = measuredUploadScope(request);
       const key = await reserve(userId, scope, limits.uploadTtlMs);
       const { url, headers } = await store.presignPut(key, {
         contentType: scope.contentType,
@@ -183,3 +183,19 @@ function answer(outcome: AttachOutcome, maxPhotos: number) {
 }
 
 const extensionOf = (contentType: string) => (contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : contentType.startsWith('image/hei') ? 'heic' : 'jpg');
+
+/**
+ * parseUploadScope, counted: an accepted upload's declared size in hsa.upload.size, a refused one in
+ * hsa.upload.refused by the field at fault (size, contentType, propertyId...).
+ */
+function measuredUploadScope(request: Parameters<typeof parseUploadScope>[0]): ReturnType<typeof parseUploadScope> {
+  try {
+    const scope = parseUploadScope(request);
+    kitMetrics().uploadSize.record(scope.size);
+    return scope;
+  } catch (err) {
+    const reason = err instanceof AppError ? (err.fieldErrors[0]?.path ?? err.code) : 'error';
+    kitMetrics().uploadRefused.add(1, { 'hsa.refusal.reason': reason });
+    throw err;
+  }
+}

@@ -1,5 +1,5 @@
 import type { ValuationServiceHandlers } from '@hsa/protos';
-import { unary, type Logger } from '@hsa/service-kit';
+import { kitMetrics, timed, unary, type Logger } from '@hsa/service-kit';
 import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
 import {
@@ -44,7 +44,8 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       logger,
       'Estimate',
       async (request) => {
-        const outcome = await operations.estimate(parseSubject(request.subject));
+        const subject = parseSubject(request.subject);
+        const outcome = await timed(kitMetrics().avmDuration, (err) => ({ 'hsa.outcome': err ? 'error' : 'ok' }), () => operations.estimate(subject));
         return toEstimateResponse(outcome, operations.data.dataSource);
       },
       open,

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { activeTraceFields } from '@hsa/service-kit';
+import type { Logger } from 'pino';
+
+/** A user id as the access log shows it: enough to follow one user, not to name them. */
+export function userIdHash(userId: string): string {
+  return createHash('sha256').update(userId).digest('hex').slice(0, 16);
+}
+
+/** The route template that answered (e.g. "/api/properties/:id"), never the raw URL; undefined when none matched. */
+export function routeTemplate(req: Request): string | undefined {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? `${req.baseUrl}${path}` : undefined;
+}
+
+/**
+ * One access-log line per HTTP request, written when the response is finished (or the client went away): method,
+ * route template, status, duration in ms, the signed-in user's id hash and the request's trace id. /healthz and
+ * /readyz (probes) are not logged.
+ */
+export function accessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === '/healthz' || req.path === '/readyz') return next();
+    const start = process.hrtime.bigint();
+    const traceId = activeTraceFields().trace_id;
+    let logged = false;
+    const log = () => {
+      if (logged) return;
+      logged = true;
+      const userId = (req as { user?: { id?: string } }).user?.id;
+      logger.info(
+        {
+          access: true,
+          method: req.method,
+          route: routeTemplate(req) ?? null,
+          status: res.writableFinished ? res.statusCode : 499,
+          duration_ms: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
+          ...(userId ? { user: userIdHash(userId) } : {}),
+          ...(traceId ? { trace_id: traceId } : {}),
+        },
+        'request',
+      );
+    };
+    res.once('finish', log);
+    res.once('close', log);
+    next();
+  };
+}
