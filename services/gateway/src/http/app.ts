@@ -47,6 +47,7 @@ export interface AppDependencies {
   informational: Record<string, ReadinessCheck>;
   webRoot: string;
   googleMapsBrowserKey?: string | undefined;
+  googleMapsMapId?: string | undefined;
   remotesManifest?: string | undefined;
 }
 
@@ -87,7 +88,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(aiRoutes({ ...deps.ai, properties: deps.properties, logger: deps.logger, limit }));
   app.use(propertyRoutes(deps.properties, limit));
   app.use(eventsRoute(deps.hub));
-  app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey }));
+  app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey, googleMapsMapId: deps.googleMapsMapId, logger: deps.logger }));
   app.use('/api', apiNotFound);
 
   app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
