@@ -42,6 +42,8 @@ export const listingSchema = z.object({
   generatedAt: z.string(),
   /** Set once the owner edited the description. */
   editedAt: z.string().nullable(),
+  /** Why the built-in writer answered when the AI model's answer could not be used; null otherwise. */
+  sourceNote: z.string().nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

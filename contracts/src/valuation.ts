@@ -27,6 +27,7 @@ export const valuationMessages = {
   autocompleteNotText: 'input must be a single text value',
   demoAddressTooShort: `Address must have at least ${valuationLimits.demoAddressMinLength} characters`,
   placeIdInvalid: 'placeId must be at most 300 characters',
+  sessionTokenInvalid: 'sessionToken must be letters, digits, "-" or "_" (at most 36)',
   notFound: 'Unable to find authentic property data for this address.',
   noValueHistory: 'No value history is available for this property.',
   valuationRange: 'Values must satisfy estimatedValueLow <= estimatedValue <= estimatedValueHigh',
@@ -49,12 +50,22 @@ const placeIdSchema = singleLine(
   'placeId',
 );
 
-/** Query of GET /api/address-autocomplete?input= (under 3 characters answers no predictions, not an error). */
+/**
+ * The address box's autocomplete session (Google Places: "a URL and filename safe base64 string with at most 36
+ * ASCII characters"; the browser sends a version 4 UUID). Predictions of one session are billed with the lookup
+ * that ends it.
+ */
+export const sessionTokenSchema = z
+  .string({ error: valuationMessages.sessionTokenInvalid })
+  .regex(/^[A-Za-z0-9_-]{1,36}$/, valuationMessages.sessionTokenInvalid);
+
+/** Query of GET /api/address-autocomplete?input=&sessionToken= (under 3 characters answers no predictions, not an error). */
 export const addressAutocompleteQuerySchema = z.object({
   input: singleLine(
     z.string({ error: valuationMessages.autocompleteNotText }).max(valuationLimits.autocompleteMaxLength, valuationMessages.autocompleteTooLong),
     'Address',
   ).default(''),
+  sessionToken: sessionTokenSchema.optional(),
 });
 export type AddressAutocompleteQuery = z.output<typeof addressAutocompleteQuerySchema>;
 
@@ -62,6 +73,8 @@ export type AddressAutocompleteQuery = z.output<typeof addressAutocompleteQueryS
 export const propertyLookupSchema = z.object({
   address: addressTextSchema,
   placeId: placeIdSchema.nullish(),
+  /** The autocomplete session the address comes from: the lookup ends it. */
+  sessionToken: sessionTokenSchema.nullish(),
 });
 export type PropertyLookupInput = z.input<typeof propertyLookupSchema>;
 export type PropertyLookup = z.output<typeof propertyLookupSchema>;
@@ -85,6 +98,22 @@ export const valuationValuesSchema = z
     path: ['estimatedValueLow'],
   });
 export type ValuationValues = z.output<typeof valuationValuesSchema>;
+
+/**
+ * A refreshed estimate saved on a property: the range is null when the valuation gave none (a provider may answer
+ * a value without one); otherwise low <= value <= high.
+ */
+export const refreshedValuationSchema = z
+  .object({ estimatedValue: dollars, estimatedValueLow: dollars.nullable(), estimatedValueHigh: dollars.nullable() })
+  .refine((v) => (v.estimatedValueLow === null) === (v.estimatedValueHigh === null), {
+    message: 'estimatedValueLow and estimatedValueHigh go together',
+    path: ['estimatedValueLow'],
+  })
+  .refine(
+    (v) => v.estimatedValueLow === null || v.estimatedValueHigh === null || (v.estimatedValueLow <= v.estimatedValue && v.estimatedValue <= v.estimatedValueHigh),
+    { message: valuationMessages.valuationRange, path: ['estimatedValueLow'] },
+  );
+export type RefreshedValuation = z.output<typeof refreshedValuationSchema>;
 
 /** The spec's Address prediction. */
 export interface AddressPrediction {
@@ -151,7 +180,7 @@ export interface ComparableSale {
   bathrooms: number | null;
   squareFootage: number | null;
   saleAmount: number;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD (empty when unknown) */
   saleDate: string;
   pricePerSqft: number | null;
   /** Percent above (+) or below (-) the local market's price per square foot. */
@@ -168,11 +197,19 @@ export interface ComparableSale {
   propertyType: PropertyType | null;
   yearBuilt: number | null;
   lotSize: number | null;
+  /**
+   * "sale": a recorded sale (saleAmount was paid on saleDate). "listing": a home listed for sale, as listing-based
+   * providers (RentCast) answer: saleAmount is its list price and saleDate its listing date; show them so.
+   */
+  priceKind: ComparablePriceKind;
   dataSource: string;
 }
 
-/** POST /api/properties/{id}/refresh-valuation */
-export type RefreshValuationResponse = ValuationValues;
+export const comparablePriceKinds = ['sale', 'listing'] as const;
+export type ComparablePriceKind = (typeof comparablePriceKinds)[number];
+
+/** POST /api/properties/{id}/refresh-valuation (a null range: the valuation gave none). */
+export type RefreshValuationResponse = RefreshedValuation;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
 

@@ -25,6 +25,7 @@ export { requestToast, listenForToastRequests, toastRequestEvent, type ToastRequ
 export { AddressAutocomplete, type AddressAutocompleteProps } from './address/AddressAutocomplete';
 export { autocompleteRules, fetchAddressPredictions, shouldSearch } from './address/addressPredictions';
 export { useAddressPredictions, type AddressPredictionsState } from './address/useAddressPredictions';
+export { newSessionToken, usePlacesSession, type PlacesSession } from './address/placesSession';
 export {
   DEMO_PROPERTY_ID,
   DEMO_USER_ID,

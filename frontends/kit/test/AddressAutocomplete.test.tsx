@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { AddressPrediction } from '@hsa/contracts';
-import { AddressAutocomplete, autocompleteRules } from '@hsa/ui-kit';
+import { AddressAutocomplete, autocompleteRules, newSessionToken, usePlacesSession } from '@hsa/ui-kit';
 import { jsonResponse } from '@hsa/ui-kit/testing';
 
 const descriptions = [
@@ -115,5 +115,49 @@ describe('AddressAutocomplete', () => {
     await settle(300);
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     expect(box().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("carries one session token on every search of a session, ends it with the choice's lookup, then starts another", async () => {
+    const lookups: { placeId: string; sessionToken: string }[] = [];
+    function SessionHarness() {
+      const [value, setValue] = useState('');
+      const session = usePlacesSession();
+      return (
+        <AddressAutocomplete
+          label="Property address"
+          value={value}
+          onChange={setValue}
+          onSelect={(p) => lookups.push({ placeId: p.place_id, sessionToken: session.end() })}
+          sessionToken={session.token}
+        />
+      );
+    }
+    render(<SessionHarness />);
+    fireEvent.focus(box());
+    for (const text of ['352', '3526', '3526 hi']) {
+      type(text);
+      await settle(300);
+    }
+    const tokenOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams.get('sessionToken');
+    const first = fetchMock.mock.calls.map(tokenOf);
+    expect(first).toHaveLength(3);
+    expect(new Set(first).size).toBe(1);
+    expect(first[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    fireEvent.click(screen.getAllByRole('option')[0]!);
+    await settle(100);
+    expect(lookups).toEqual([{ placeId: 'p0', sessionToken: first[0] }]);
+
+    type('3924 High');
+    await settle(300);
+    const next = tokenOf(fetchMock.mock.calls.at(-1)!);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next).not.toBe(first[0]);
+  });
+
+  it('makes version 4 UUIDs, a fresh one each time', () => {
+    const tokens = Array.from({ length: 50 }, newSessionToken);
+    expect(new Set(tokens).size).toBe(50);
+    for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

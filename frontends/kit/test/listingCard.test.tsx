@@ -17,6 +17,7 @@ const listing: Listing = {
   engine: 'embedded',
   generatedAt: '2026-11-22T10:00:00Z',
   editedAt: null,
+  sourceNote: null,
 };
 
 function show(overrides: Partial<Parameters<typeof ListingCard>[0]> = {}) {
@@ -47,6 +48,18 @@ describe('ListingCard', () => {
     expect(screen.getByTestId('stat-characters').textContent).toBe(String(listing.description.length));
     expect(screen.getByTestId('stat-features').textContent).toBe('3');
     expect(screen.getByTestId('stat-rating').textContent).toBe('A+');
+  });
+
+  it('labels who wrote it, and why the built-in writer did when the AI model was not used', () => {
+    show();
+    expect(screen.getByText("Written from your home's details by the built-in writer")).toBeTruthy();
+    cleanup();
+    const note = "Written by the built-in engine: the AI model's answer could not be used (it did not match the required format).";
+    show({ listing: { ...listing, sourceNote: note } });
+    expect(screen.getByText(note)).toBeTruthy();
+    cleanup();
+    show({ listing: { ...listing, engine: 'openai' } });
+    expect(screen.getByText("Written by AI from your home's details")).toBeTruthy();
   });
 
   it("copies the description with 'Copied to clipboard'", async () => {

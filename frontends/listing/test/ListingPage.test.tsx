@@ -19,6 +19,7 @@ const listing: Listing = {
   engine: 'embedded',
   generatedAt: '2026-11-22T10:00:00Z',
   editedAt: null,
+  sourceNote: null,
 };
 
 const open = () => renderAt('/listing?propertyId=p1', <ListingPage />);

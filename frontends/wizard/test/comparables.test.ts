@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparablesDataSource, normaliseComparable, normaliseComparables } from '../src/domain/comparables';
+import { comparablesDataSource, normaliseComparable, normaliseComparables, priceKindOf } from '../src/domain/comparables';
 
 describe('comparable field names', () => {
   it('reads the API shape (bedrooms, bathrooms, squareFootage, saleAmount, saleDate)', () => {
@@ -35,6 +35,7 @@ describe('comparable field names', () => {
       distanceMiles: 1.3,
       adjustedValue: 72_500,
       adjustments: [{ feature: 'bedrooms', amount: 2500, note: '+1 bedroom' }],
+      priceKind: 'sale',
       dataSource: 'Sample market data: Sacramento, CA sales, May 2008',
     });
   });
@@ -87,5 +88,20 @@ describe('comparable field names', () => {
   it('finds the data-source label of a list', () => {
     expect(comparablesDataSource(normaliseComparables([{ address: 'a' }, { address: 'b', dataSource: 'Sample data' }]))).toBe('Sample data');
     expect(comparablesDataSource([])).toBeNull();
+  });
+});
+
+describe('sales and listings', () => {
+  it('keeps what a comparable is: a listing (list price, listing date) stays one, anything else is a sale', () => {
+    const [listing, sale, unknown] = normaliseComparables([
+      { id: 'l', address: '3924 High St', saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing' },
+      { id: 's', address: '51 Omaha Ct', saleAmount: 68_212, saleDate: '2008-05-21', priceKind: 'sale' },
+      { id: 'u', address: '2796 Branch St', price: 68_880 },
+    ]);
+    expect([listing!.priceKind, sale!.priceKind, unknown!.priceKind]).toEqual(['listing', 'sale', 'sale']);
+    expect(priceKindOf([listing!])).toBe('listing');
+    expect(priceKindOf([sale!, unknown!])).toBe('sale');
+    expect(priceKindOf([listing!, sale!])).toBe('mixed');
+    expect(priceKindOf([])).toBe('sale');
   });
 });

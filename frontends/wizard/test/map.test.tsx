@@ -58,6 +58,22 @@ describe('the self-drawn comparables map', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Estimated value $151,749');
   });
 
+  it("names a listing-based provider's comparables as listings: list price and listing date", () => {
+    const listings = normaliseComparables([
+      { id: 'l1', address: '3924 High St, Sacramento, CA 95838', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing', coordinates: { latitude: 38.638797, longitude: -121.435049 }, distanceMiles: 0.48 },
+      { id: 'l2', address: '3104 Clay St, Sacramento, CA 95815', saleAmount: 285_000, saleDate: '', priceKind: 'listing', coordinates: { latitude: 38.62391, longitude: -121.439208 }, distanceMiles: 0.6 },
+    ]);
+    renderWithProviders(<SvgComparablesMap subject={home} comparables={listings} dataSource="RentCast property records and value estimates" />);
+    expect(screen.getByRole('group', { name: /^Map of your property and 2 comparable listings/ })).toBeTruthy();
+    const marker = screen.getByRole('button', { name: 'Comparable listing 1: 3924 High St, Sacramento, CA 95838, listed at $259,000' });
+    fireEvent.click(marker);
+    const popup = screen.getByRole('dialog');
+    expect(popup.textContent).toContain('Comparable listing 1');
+    expect(popup.textContent).toContain('Listed at $259,000 on Jun 2, 2024');
+    expect(popup.textContent).not.toMatch(/sold/i);
+    expect(screen.getByRole('list', { name: 'Map legend' }).textContent).toBe('Your property1Comparable listings (2)');
+  });
+
   it('zooms in and out with its buttons, changing the scale', () => {
     renderWithProviders(<SvgComparablesMap subject={home} comparables={comparables} dataSource={null} />);
     const scale = () => screen.getByRole('img', { name: /^Scale: / }).getAttribute('aria-label');

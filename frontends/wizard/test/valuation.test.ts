@@ -3,15 +3,15 @@ import { pricePerSquareFoot, rangePosition, valueRange } from '../src/domain/val
 
 describe('the value range', () => {
   it('uses the low and high values when they are given', () => {
-    expect(valueRange(500_000, 450_000, 560_000)).toEqual({ low: 450_000, high: 560_000 });
+    expect(valueRange(500_000, 450_000, 560_000)).toStrictEqual({ low: 450_000, high: 560_000 });
   });
 
   it('falls back to 85% and 115% of the estimate, each end on its own', () => {
-    expect(valueRange(500_000)).toEqual({ low: 425_000, high: 575_000 });
-    expect(valueRange(500_000, null, null)).toEqual({ low: 425_000, high: 575_000 });
-    expect(valueRange(500_000, 470_000, null)).toEqual({ low: 470_000, high: 575_000 });
-    expect(valueRange(500_000, 0, 530_000)).toEqual({ low: 425_000, high: 530_000 });
-    expect(valueRange(333_333)).toEqual({ low: 283_333, high: 383_333 });
+    expect(valueRange(500_000)).toEqual({ low: 425_000, high: 575_000, assumed: true });
+    expect(valueRange(500_000, null, null)).toEqual({ low: 425_000, high: 575_000, assumed: true });
+    expect(valueRange(500_000, 470_000, null)).toEqual({ low: 470_000, high: 575_000, assumed: true });
+    expect(valueRange(500_000, 0, 530_000)).toEqual({ low: 425_000, high: 530_000, assumed: true });
+    expect(valueRange(333_333)).toEqual({ low: 283_333, high: 383_333, assumed: true });
   });
 
   it('has no range without an estimate', () => {

@@ -119,5 +119,6 @@ export function listingMessageToApi(msg: ListingMessage): Listing {
     engine: asEngine(msg.engine),
     generatedAt: msg.generatedAt,
     editedAt: msg.editedAt ?? null,
+    sourceNote: msg.sourceNote || null,
   };
 }

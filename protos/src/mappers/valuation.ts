@@ -1,7 +1,9 @@
 import {
+  comparablePriceKinds,
   propertyTypes,
   valuationMessages,
   type AddressPrediction,
+  type ComparablePriceKind,
   type ComparableSale,
   type Coordinates,
   type LookupProperty,
@@ -89,6 +91,7 @@ export function comparableMessageToApi(msg: ComparableMessage, dataSource: strin
     propertyType: msg.propertyType === undefined ? null : toPropertyType(msg.propertyType),
     yearBuilt: orNull(msg.yearBuilt),
     lotSize: orNull(msg.lotSize),
+    priceKind: (comparablePriceKinds as readonly string[]).includes(msg.priceKind) ? (msg.priceKind as ComparablePriceKind) : 'sale',
     dataSource,
   };
 }

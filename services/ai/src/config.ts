@@ -45,6 +45,18 @@ export const aiEnvSchema = commonConfigSchema.extend({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  OPENAI_TEMPERATURE: z
+    .string()
+    .trim()
+    .default('auto')
+    .transform((v, ctx) => {
+      if (v === '' || v === 'auto') return 'auto';
+      if (v === 'off') return v;
+      const n = Number(v);
+      if (Number.isFinite(n) && n >= 0 && n <= 2) return n;
+      ctx.addIssue({ code: 'custom', message: 'must be auto, off or a number from 0 to 2' });
+      return z.NEVER;
+    }),
 });
 
 /** Reads the service's environment; AI_HEALTH_PORT=0 turns the health server off; no OPENAI_API_KEY = embedded engine. */
@@ -68,6 +80,7 @@ export function readAiConfig(env: NodeJS.ProcessEnv = process.env): AiServiceCon
           model: e.OPENAI_MODEL,
           timeoutMs: e.OPENAI_TIMEOUT_MS,
           maxRetries: e.OPENAI_MAX_RETRIES,
+          temperature: e.OPENAI_TEMPERATURE,
         }
       : undefined,
     logLevel: e.LOG_LEVEL,

@@ -83,7 +83,13 @@ export async function startAiService(config: AiServiceConfig, options: AiService
     const reference = loadCostVsValue(config.costVsValuePath);
     const engine = createEngine(config, reference, logger, options.currentYear);
     logger.info(
-      { projects: reference.projects.length, engine: config.openAi ? `openai (${config.openAi.model}) with embedded fall-back` : 'embedded' },
+      {
+        projects: reference.projects.length,
+        engine: config.openAi ? `openai (${config.openAi.model}) with embedded fall-back` : 'embedded',
+        ...(config.openAi
+          ? { temperature: config.openAi.temperature ?? 'auto', timeoutMs: config.openAi.timeoutMs, unbilledRetries: config.openAi.maxRetries }
+          : {}),
+      },
       'text engine ready',
     );
 

@@ -175,9 +175,30 @@ describe('with an OpenAI-compatible model configured', () => {
     const model = await call(withModel.client, withModel.client.GetListing, { propertyId: req.propertyId! }, { userId });
     expect(model.model).toBe('fake-model');
 
+    expect(fromModel.sourceNote).toBeNull();
+
     fake.respondWith(() => ({ kind: 'error', status: 500 }));
+    fake.requests.length = 0;
     const fallback = listingMessageToApi(await call(withModel.client, withModel.client.GenerateListing, req, { userId, timeoutMs: 20_000 }));
     expect(fallback.engine).toBe('embedded');
     expect(fallback.description).toContain('2418 Capitol Ave');
+    // Asked once (a 5xx may have been billed), and the label says why the built-in writer answered.
+    expect(fake.requests).toHaveLength(1);
+    const note = "Written by the built-in engine: the AI model's answer could not be used (the model service was unavailable).";
+    expect(fallback.sourceNote).toBe(note);
+    expect(listingMessageToApi(await call(withModel.client, withModel.client.GetListing, { propertyId: req.propertyId! }, { userId })).sourceNote).toBe(note);
+  });
+
+  it("says in each recommendation's source, and in the narrative's answer, that the built-in engine answered for the model", async () => {
+    fake.respondWith(() => ({ kind: 'hang' }));
+    const set = await call(withModel.client, withModel.client.GenerateRecommendations, request(), { userId: newUser(), timeoutMs: 20_000 });
+    expect(set.engine).toBe('embedded');
+    const note = "Written by the built-in engine: the AI model's answer could not be used (the model did not answer in time).";
+    expect(set.recommendations.length).toBeGreaterThan(0);
+    for (const r of set.recommendations) expect(r.source).toMatch(new RegExp(`; adapted to this home\\. ${note.replace(/[().]/g, '\\$&')}$`));
+
+    fake.respondWith(() => ({ kind: 'error', status: 503 }));
+    const narrative = await call(withModel.client, withModel.client.DescribeNeighborhood, { city: 'Sacramento', state: 'CA', zipCode: '95816' }, {});
+    expect(narrative).toMatchObject({ written: false, note: "Written by the built-in engine: the AI model's answer could not be used (the model service was unavailable)." });
   });
 });

@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { metrics } from '@opentelemetry/api';
+import { AggregationTemporality, MeterProvider, MetricReader, type DataPoint } from '@opentelemetry/sdk-metrics';
 import { createEngine, groundingFactsOf, checkGrounding, type GenerationInput, type NeighborhoodFacts, type TextEngine } from '../src';
+import { samplingParameters, type OpenAiSettings } from '../src/adapters/openai-engine';
+import { fallbackMetric, type EngineCallOptions } from '../src/domain/engines';
+import { fallbackNote, type Fallback } from '../src/domain/fallback';
+import { chatCompletionResponse, errorResponse } from './support/openai-schemas';
 import { plantedViolations } from './support/fair-housing-phrases';
 import { captureLogger } from './support/capture-logger';
 import { content, promptFacts, startFakeOpenAi, type ChatRequest, type FakeOpenAi } from './support/fake-openai';
@@ -8,27 +16,73 @@ import { capitolAve, nationalPrice, reference } from './helpers';
 let fake: FakeOpenAi;
 const ref = reference();
 
+/** Collects the service's metrics on demand (the SDK another part of the product wires up). */
+class CollectingReader extends MetricReader {
+  constructor() {
+    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE });
+  }
+  protected onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+const reader = new CollectingReader();
+
+/** The fallback counter's points: attributes and value. */
+async function fallbackCounts(): Promise<{ task: unknown; reason: unknown; value: number }[]> {
+  const { resourceMetrics } = await reader.collect();
+  const metric = resourceMetrics.scopeMetrics
+    .filter((s) => s.scope.name === fallbackMetric.meter)
+    .flatMap((s) => s.metrics)
+    .find((m) => m.descriptor.name === fallbackMetric.name);
+  return ((metric?.dataPoints ?? []) as DataPoint<number>[]).map((p) => ({ task: p.attributes.task, reason: p.attributes.reason, value: p.value }));
+}
+
 beforeAll(async () => {
+  metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
   fake = await startFakeOpenAi();
 });
 afterAll(() => fake?.close());
 beforeEach(() => {
   fake.requests.length = 0;
+  fake.responses.length = 0;
   fake.respondWith(() => ({ kind: 'error', status: 500, message: 'no reply scripted' }));
 });
+afterEach(() => {
+  // Every answer the fake gave is a valid instance of OpenAI's published schema.
+  for (const { status, body } of fake.responses) {
+    const result = (status === 200 ? chatCompletionResponse : errorResponse).safeParse(body);
+    expect(result.success ? [] : result.error.issues, JSON.stringify(body).slice(0, 200)).toEqual([]);
+  }
+});
 
-function engine(overrides: { timeoutMs?: number; maxRetries?: number } = {}) {
+function engine(overrides: Partial<Pick<OpenAiSettings, 'timeoutMs' | 'maxRetries' | 'model' | 'temperature' | 'baseUrl'>> = {}) {
   const captured = captureLogger();
   const e: TextEngine = createEngine(
     {
       nationalPrice,
-      openAi: { apiKey: 'sk-test-key', baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: overrides.timeoutMs ?? 2000, maxRetries: overrides.maxRetries ?? 2 },
+      openAi: {
+        apiKey: 'sk-test-key',
+        baseUrl: overrides.baseUrl ?? fake.baseUrl,
+        model: overrides.model ?? 'test-model',
+        timeoutMs: overrides.timeoutMs ?? 2000,
+        maxRetries: overrides.maxRetries ?? 2,
+        temperature: overrides.temperature,
+      },
     },
     ref,
     captured.logger,
     () => 2026,
   );
   return { engine: e, lines: captured.lines };
+}
+
+/** Call options that record the fallback the engine reports. */
+function watched(ms = 10_000): EngineCallOptions & { fallbacks: Fallback[] } {
+  const fallbacks: Fallback[] = [];
+  return { deadline: Date.now() + ms, fallbacks, onFallback: (f) => fallbacks.push(f) };
 }
 
 const soon = (ms = 10_000) => ({ deadline: Date.now() + ms });
@@ -164,28 +218,57 @@ describe('OpenAI-compatible engine over the chat-completions wire format', () =>
     expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(45);
   });
 
-  it('retries 5xx a bounded number of times, then falls back', async () => {
-    const { engine: e } = engine({ maxRetries: 2 });
-    fake.respondWith(() => ({ kind: 'error', status: 503, message: 'overloaded', headers: { 'retry-after-ms': '5' } }));
-    const result = await e.listing(home(), 0, soon());
-    expect(result.engine).toBe('embedded');
-    expect(fake.requests).toHaveLength(3);
-
-    fake.requests.length = 0;
-    fake.script({ kind: 'error', status: 500, headers: { 'retry-after-ms': '5' } });
-    fake.respondWith((req) => content(groundedListingAnswer(req)));
-    expect((await e.listing(home(), 0, soon())).engine).toBe('openai');
-    expect(fake.requests).toHaveLength(2);
+  it('never asks twice for a generation that may have been billed: a 5xx is not retried', async () => {
+    const { engine: e, lines } = engine({ maxRetries: 2 });
+    for (const status of [500, 502, 503]) {
+      fake.requests.length = 0;
+      fake.script({ kind: 'error', status, message: 'overloaded', headers: { 'retry-after-ms': '5' } });
+      fake.respondWith((req) => content(groundedListingAnswer(req)));
+      const options = watched();
+      expect((await e.listing(home(), 0, options)).engine).toBe('embedded');
+      expect(fake.requests).toHaveLength(1);
+      expect(options.fallbacks).toEqual([{ reason: 'unavailable', note: fallbackNote('unavailable') }]);
+    }
+    expect(lines.filter((l) => l.reason === 'unavailable' && l.level === 'warn')).toHaveLength(3);
   });
 
-  it('gives up on a server that never answers: per-request timeout, one retry, then the embedded engine', async () => {
-    const { engine: e } = engine({ timeoutMs: 300, maxRetries: 1 });
+  it('bounds the whole answer by its timeout: a server that never answers is asked once, then the embedded engine', async () => {
+    const { engine: e } = engine({ timeoutMs: 300, maxRetries: 2 });
     fake.respondWith(() => ({ kind: 'hang' }));
     const began = Date.now();
-    const result = await e.listing(home(), 0, soon());
+    const options = watched();
+    const result = await e.listing(home(), 0, options);
     expect(result.engine).toBe('embedded');
-    expect(fake.requests).toHaveLength(2);
-    expect(Date.now() - began).toBeLessThan(5000);
+    expect(fake.requests).toHaveLength(1);
+    expect(Date.now() - began).toBeLessThan(2000);
+    expect(options.fallbacks.map((f) => f.reason)).toEqual(['timeout']);
+  });
+
+  it('retries a connection refused before any request reached the server (nothing billed), within the time allowed', async () => {
+    // A port nobody listens on yet; the server comes up there a moment later.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    let answered = 0;
+    const late = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        answered += 1;
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'overloaded', type: 'server_error', param: null, code: null } }));
+      });
+    });
+    setTimeout(() => late.listen(port, '127.0.0.1'), 150);
+    try {
+      const { engine: e } = engine({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 3, timeoutMs: 5000 });
+      const options = watched();
+      expect((await e.listing(home(), 0, options)).engine).toBe('embedded');
+      // Refused (not sent) until the server listened, then one request: its 503 is not retried.
+      expect(answered).toBe(1);
+      expect(options.fallbacks.map((f) => f.reason)).toEqual(['unavailable']);
+    } finally {
+      await new Promise<void>((resolve) => late.close(() => resolve()));
+    }
   });
 
   it('answers by the deadline even when the server asks to wait longer than that', async () => {
@@ -308,5 +391,108 @@ describe('OpenAI-compatible engine over the chat-completions wire format', () =>
       );
       expect((await e.recommendations(home(), soon())).engine, planted).toBe('embedded');
     }
+  });
+});
+
+describe('what a call sends and what a fallback shows', () => {
+  it('sends a temperature only to models that accept one (configurable)', async () => {
+    expect(samplingParameters({ model: 'gpt-4o-mini' }, 0.4)).toEqual({ temperature: 0.4 });
+    expect(samplingParameters({ model: 'gpt-4o-mini', temperature: 'auto' }, 0.8)).toEqual({ temperature: 0.8 });
+    for (const model of ['o1', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini', 'openai/o3']) expect(samplingParameters({ model }, 0.4), model).toEqual({});
+    expect(samplingParameters({ model: 'llama3.1', temperature: 'off' }, 0.4)).toEqual({});
+    expect(samplingParameters({ model: 'o3', temperature: 0.2 }, 0.8)).toEqual({ temperature: 0.2 });
+
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    await engine({ model: 'o4-mini' }).engine.listing(home(), 0, soon());
+    await engine({ model: 'gpt-4o-mini' }).engine.listing(home(), 0, soon());
+    await engine({ model: 'gpt-4o-mini', temperature: 'off' }).engine.listing(home(), 0, soon());
+    expect(fake.requests.map((r) => ['temperature' in r.body, r.body.temperature])).toEqual([
+      [false, undefined],
+      [true, 0.8],
+      [false, undefined],
+    ]);
+  });
+
+  it('reads OPENAI_TEMPERATURE: auto (default), off, or a number from 0 to 2; anything else stops the service', async () => {
+    const { readAiConfig } = await import('../src/config');
+    const { testInternalAuthEnv } = await import('@hsa/service-kit/testing');
+    const env = { DATABASE_URL: 'postgres://x@127.0.0.1/x', OPENAI_API_KEY: 'sk-x', ...testInternalAuthEnv() };
+    expect(readAiConfig(env).openAi).toMatchObject({ temperature: 'auto', maxRetries: 2, timeoutMs: 30_000 });
+    expect(readAiConfig({ ...env, OPENAI_TEMPERATURE: 'off' }).openAi?.temperature).toBe('off');
+    expect(readAiConfig({ ...env, OPENAI_TEMPERATURE: '0.3' }).openAi?.temperature).toBe(0.3);
+    expect(readAiConfig({ ...env, OPENAI_TEMPERATURE: '' }).openAi?.temperature).toBe('auto');
+    for (const bad of ['warm', '3', '-1']) expect(() => readAiConfig({ ...env, OPENAI_TEMPERATURE: bad }), bad).toThrow(/OPENAI_TEMPERATURE/);
+  });
+
+  it('reports a model that rejects the temperature as a configuration error: logged as an error with the setting to change', async () => {
+    const { engine: e, lines } = engine({ model: 'some-reasoning-model', temperature: 0.7 });
+    fake.script({
+      kind: 'error',
+      status: 400,
+      message: "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.",
+      param: 'temperature',
+      code: 'unsupported_value',
+    });
+    const options = watched();
+    expect((await e.listing(home(), 0, options)).engine).toBe('embedded');
+    expect(fake.requests).toHaveLength(1);
+    expect(options.fallbacks.map((f) => f.reason)).toEqual(['configuration']);
+    const errorsLogged = lines.filter((l) => l.level === 'error');
+    expect(errorsLogged).toHaveLength(1);
+    expect(String(errorsLogged[0]!.hint)).toBe('the model some-reasoning-model rejects a temperature: set OPENAI_TEMPERATURE=off (it is 0.7)');
+  });
+
+  it('reports a refused key, an unknown model and an exhausted quota as configuration errors, asking once', async () => {
+    const { engine: e, lines } = engine();
+    fake.script(
+      { kind: 'error', status: 401, message: 'Incorrect API key provided', code: 'invalid_api_key' },
+      { kind: 'error', status: 404, message: 'The model `test-model` does not exist', code: 'model_not_found' },
+      { kind: 'error', status: 429, message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+    );
+    for (let i = 0; i < 3; i++) expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+    expect(fake.requests).toHaveLength(3);
+    expect(lines.filter((l) => l.level === 'error').map((l) => l.hint)).toEqual([
+      'check OPENAI_API_KEY and the account it belongs to',
+      'check OPENAI_MODEL (test-model) and OPENAI_BASE_URL',
+      'the OpenAI account has no quota left: check its plan and billing',
+    ]);
+  });
+
+  it('keeps the item counts the API enforces in the schema it sends (2 or 9 selling points cannot be generated)', async () => {
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    await engine().engine.listing(home(), 0, soon());
+    const schema = fake.requests[0]!.body.response_format!.json_schema!.schema as { properties: { keySellingPoints: Record<string, unknown> } };
+    expect(schema.properties.keySellingPoints).toEqual({ type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 8 });
+
+    fake.respondWith((req) => {
+      const candidates = promptFacts(req).candidates as { candidateId: string }[];
+      return content({ recommendations: [{ candidateId: candidates[0]!.candidateId, title: 'A project', description: 'A project buyers notice when they visit.', priority: 'high' }] });
+    });
+    await engine().engine.recommendations(home(), soon());
+    const recs = fake.requests[1]!.body.response_format!.json_schema!.schema as { properties: { recommendations: Record<string, unknown> } };
+    expect(recs.properties.recommendations).toMatchObject({ type: 'array', minItems: 1 });
+    expect(typeof recs.properties.recommendations.maxItems).toBe('number');
+  });
+
+  it('makes every fallback visible: a warning with its cause, the counter by task and reason, and the note for the source label', async () => {
+    const before = await fallbackCounts();
+    const count = (task: string, reason: string) =>
+      (before.find((p) => p.task === task && p.reason === reason)?.value ?? 0);
+    const { engine: e, lines } = engine();
+    // Two selling points: the answer is off-schema.
+    fake.respondWith((req) => content({ ...groundedListingAnswer(req), keySellingPoints: ['3 bedrooms', '2.5 bathrooms'] }));
+    const options = watched();
+    expect((await e.listing(home(), 0, options)).engine).toBe('embedded');
+    expect(options.fallbacks).toEqual([{ reason: 'off-schema', note: "Written by the built-in engine: the AI model's answer could not be used (it did not match the required format)." }]);
+    const warning = lines.find((l) => l.level === 'warn' && l.task === 'listing');
+    expect(warning).toMatchObject({ reason: 'off-schema', msg: 'listing: model answer not used (off-schema); the embedded engine answered' });
+    expect(String((warning!.err as { message?: string }).message)).toMatch(/^off-schema: keySellingPoints/);
+
+    fake.respondWith(() => ({ kind: 'hang' }));
+    await engine({ timeoutMs: 200 }).engine.neighborhoodNarrative(neighborhoodFacts(), soon());
+
+    const after = await fallbackCounts();
+    expect(after.find((p) => p.task === 'listing' && p.reason === 'off-schema')?.value).toBe(count('listing', 'off-schema') + 1);
+    expect(after.find((p) => p.task === 'neighborhood narrative' && p.reason === 'timeout')?.value).toBe(count('neighborhood narrative', 'timeout') + 1);
   });
 });

@@ -50,6 +50,8 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   /** A referrer-restricted Google Maps JavaScript key sent to browsers (never the server key). */
   GOOGLE_MAPS_BROWSER_KEY: z.string().optional(),
+  /** The map ID the browser's Google map is drawn with (its advanced markers need one). */
+  GOOGLE_MAPS_MAP_ID: z.string().optional(),
   /** The gateway's private key (and the kid of a PEM key): it signs every call to the services with the signed-in user (see the kit's internal-auth). */
   ...callerKeyEnv('gateway'),
   GRPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),

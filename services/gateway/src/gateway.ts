@@ -99,6 +99,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     informational: { liveEvents: () => bus.connected, valuationService: () => valuation.ready(), aiService: () => ai.ready(), neighborhoodService: () => neighborhood.ready(), mediaService: () => media.ready() },
     webRoot: config.WEB_ROOT,
     googleMapsBrowserKey: config.GOOGLE_MAPS_BROWSER_KEY,
+    googleMapsMapId: config.GOOGLE_MAPS_MAP_ID,
     remotesManifest: config.REMOTES_MANIFEST,
   });
 

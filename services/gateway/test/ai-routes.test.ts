@@ -132,8 +132,8 @@ describe('listing', () => {
     const generated = await request(`/api/properties/${property.id}/listing`, { method: 'POST', user: userId });
     expect(generated.status).toBe(200);
     const listing = listingSchema.parse(generated.json);
-    expect(Object.keys(generated.json).sort()).toEqual(['description', 'editedAt', 'engine', 'generatedAt', 'keySellingPoints']);
-    expect(listing).toMatchObject({ engine: 'embedded', editedAt: null });
+    expect(Object.keys(generated.json).sort()).toEqual(['description', 'editedAt', 'engine', 'generatedAt', 'keySellingPoints', 'sourceNote']);
+    expect(listing).toMatchObject({ engine: 'embedded', editedAt: null, sourceNote: null });
     expect(listing.description).toContain('2796 Branch St');
     expect(listing.keySellingPoints).toContain('Hardwood floors throughout');
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configRoutes } from '../src/http/config-routes';
+import { configRoutes, missingMapIdWarning } from '../src/http/config-routes';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -27,8 +27,17 @@ describe('GET /api/config', () => {
     expect(await (await fetch(`${await serve({ googleMapsApiKey: '   ' })}/api/config`)).json()).toEqual({});
   });
 
-  it('gives browsers the configured key', async () => {
-    const response = await fetch(`${await serve({ googleMapsApiKey: ' browser-key-123 ' })}/api/config`);
+  it('gives browsers the configured key and map ID, warning when the map ID is missing', async () => {
+    const warnings: unknown[][] = [];
+    const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
+    const response = await fetch(`${await serve({ googleMapsApiKey: ' browser-key-123 ', logger })}/api/config`);
     expect(await response.json()).toEqual({ googleMapsApiKey: 'browser-key-123' });
+    expect(warnings).toEqual([[{ setting: 'GOOGLE_MAPS_MAP_ID' }, missingMapIdWarning]]);
+
+    const withMapId = await fetch(`${await serve({ googleMapsApiKey: 'browser-key-123', googleMapsMapId: ' 8e0a97af9386fef ', logger })}/api/config`);
+    expect(await withMapId.json()).toEqual({ googleMapsApiKey: 'browser-key-123', googleMapsMapId: '8e0a97af9386fef' });
+    // A map ID alone is nothing to send (no key, no Google map); no warning either.
+    expect(await (await fetch(`${await serve({ googleMapsMapId: 'x', logger })}/api/config`)).json()).toEqual({});
+    expect(warnings).toHaveLength(1);
   });
 });

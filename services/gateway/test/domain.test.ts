@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@hsa/contracts';
+import type { ComparableSale, DomainEvent } from '@hsa/contracts';
 import { testInternalAuthEnv } from '@hsa/service-kit/testing';
 import { loadGatewayConfig } from '../src/config';
+import { promptComparables } from '../src/http/ai-routes';
 import { EventHub } from '../src/domain/event-hub';
 import { isAllowedOrigin, isOwnNavigation } from '../src/domain/origin';
 import { defaultRateLimits, describeWait, parseRateLimitOverrides } from '../src/domain/rate-limit-policies';
@@ -165,5 +166,39 @@ describe('EventHub', () => {
     removeA();
     expect(hub.publish(event('alice'))).toBe(0);
     expect(hub.connectionCount).toBe(1);
+  });
+});
+
+describe("the AI prompt's comparables", () => {
+  const comparable = (priceKind: ComparableSale['priceKind'], saleAmount: number): ComparableSale => ({
+    id: `${priceKind}-${saleAmount}`,
+    address: 'x',
+    bedrooms: 2,
+    bathrooms: 1,
+    squareFootage: 800,
+    saleAmount,
+    saleDate: '2024-06-02',
+    pricePerSqft: Math.round(saleAmount / 800),
+    marketVariance: null,
+    coordinates: null,
+    distanceMiles: 0.4,
+    timeAdjustedPrice: saleAmount,
+    adjustedValue: saleAmount,
+    adjustments: [],
+    weight: 0.5,
+    propertyType: 'single_family',
+    yearBuilt: null,
+    lotSize: null,
+    priceKind,
+    dataSource: 'x',
+  });
+
+  it('summarises recorded sales only: listings are list prices, not sales', () => {
+    expect(promptComparables([comparable('sale', 200_000), comparable('listing', 900_000), comparable('sale', 300_000)])).toMatchObject({
+      count: 2,
+      medianSalePrice: 250_000,
+    });
+    expect(promptComparables([comparable('listing', 259_000)])).toBeUndefined();
+    expect(promptComparables([])).toBeUndefined();
   });
 });

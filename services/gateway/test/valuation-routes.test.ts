@@ -49,11 +49,13 @@ function expectComparable(c: ComparableSale): void {
   expect(Object.keys(c).sort()).toEqual(
     [
       'address', 'adjustedValue', 'adjustments', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id',
-      'lotSize', 'marketVariance', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage',
+      'lotSize', 'marketVariance', 'priceKind', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage',
       'timeAdjustedPrice', 'weight', 'yearBuilt',
     ].sort(),
   );
   expect(c.saleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // The embedded data holds recorded sales.
+  expect(c.priceKind).toBe('sale');
   expect(Number.isInteger(c.saleAmount)).toBe(true);
   expect(c.pricePerSqft).toBe(Math.round(c.saleAmount / c.squareFootage!));
   expect(typeof c.marketVariance).toBe('number');
@@ -90,6 +92,19 @@ describe('GET /api/address-autocomplete', () => {
     expect(huge.status).toBeLessThan(500);
     const unicode = await request(`/api/address-autocomplete?input=${encodeURIComponent('Cañada “Rd” 😀')}`);
     expect(unicode.status).toBe(200);
+  });
+
+  it('takes the address box session token, and refuses one that is not URL-safe or too long with a 400', async () => {
+    const token = randomUUID();
+    expect((await request(`/api/address-autocomplete?input=3526%20high&sessionToken=${token}`)).status).toBe(200);
+    const invalidMessage = 'sessionToken must be letters, digits, "-" or "_" (at most 36)';
+    for (const bad of ['a b', 'x'.repeat(37), '', 'ü']) {
+      const res = await request(`/api/address-autocomplete?input=3526%20high&sessionToken=${encodeURIComponent(bad)}`);
+      expect(res, bad).toMatchObject({ status: 400, json: { message: invalidMessage } });
+    }
+    expect(await request(`/api/address-autocomplete?input=abc&sessionToken=${token}&sessionToken=${token}`)).toMatchObject({ status: 400 });
+    const lookup = await request('/api/properties/lookup', { method: 'POST', json: { address: '3526 High St, Sacramento, CA', sessionToken: 'not a token' } });
+    expect(lookup).toMatchObject({ status: 400, json: { message: invalidMessage } });
   });
 });
 

@@ -18,14 +18,26 @@ export interface FieldError {
   message: string;
 }
 
+export interface AppErrorOptions {
+  /**
+   * False when asking again cannot help or would cost money: a provider call that was already retried, or a
+   * configuration error (a refused key). gRPC clients then do not retry the call (grpc-retry-pushback-ms: -1).
+   */
+  retryable?: boolean;
+}
+
 export class AppError extends Error {
+  readonly retryable: boolean;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryable = options.retryable ?? true;
   }
 }
 

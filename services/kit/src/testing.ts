@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { JSONWebKeySet, JWK } from 'jose';
 import { databaseUrlFor } from './db/database';
+import { createLogger, type Logger } from './logger';
 import type { ClientAuth } from './grpc/client';
 import { InternalTokenSigner, generateInternalKeyPair } from './grpc/internal-auth';
 
@@ -68,3 +70,15 @@ export function testInternalAuthEnv(): { INTERNAL_AUTH_PUBLIC_KEYS: string; INTE
 }
 
 export * from './provider-replay';
+
+/** A real pino logger (at `level`) whose JSON lines are kept for assertions. */
+export function captureLogger(name = 'test', level = 'warn'): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger(name, level, sink), lines };
+}

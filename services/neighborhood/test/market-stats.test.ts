@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNarrative } from '@hsa/ai';
 import { embeddedInsights, marketStats, noDataTexts, type InsightsSubject, type NearbySale } from '../src';
+import { listingsLeftOutNote, marketSampleOf } from '../src/adapters/valuation-market';
 
 const sale = (price: number, sqft: number | null, factor: number, overrides: Partial<NearbySale> = {}): NearbySale => ({
   saleAmount: price,
@@ -93,5 +94,35 @@ describe('market figures from recorded sales', () => {
     const insights = marketOnly(marketStats({ sales: [], valueDate: '', dataSource: 'x', notes: [] }), []);
     expect(insights.marketContext).toEqual({ description: 'No recorded sales near this location are available, so no sales-based market context can be given.', valueDrivers: [] });
     expect(insights.marketStats).toMatchObject({ salesCount: 0, medianSalePrice: null, priceIndexChangePercent: null });
+  });
+
+  it("leaves a listing-based provider's listings out of the recorded-sales figures, and says so", () => {
+    const comparable = (priceKind: string, saleAmount: number) => ({
+      id: `${priceKind}-${saleAmount}`,
+      address: 'x',
+      saleAmount,
+      saleDate: '2024-06-02',
+      distanceMiles: 0.4,
+      timeAdjustedPrice: saleAmount,
+      adjustedValue: saleAmount,
+      adjustments: [],
+      weight: 0.5,
+      priceKind,
+    });
+    const sample = marketSampleOf({
+      comparables: [comparable('listing', 259_000), comparable('listing', 285_000), comparable('sale', 240_000)] as never,
+      valueDate: '2026-11-22',
+      dataSource: 'RentCast property records and value estimates',
+      notes: [],
+    });
+    expect(sample.sales.map((s) => s.saleAmount)).toEqual([240_000]);
+    expect(sample.notes).toEqual([listingsLeftOutNote(2)]);
+    expect(listingsLeftOutNote(2)).toBe('2 comparables are listings (list prices, not recorded sales), left out of the market figures.');
+
+    const onlyListings = marketSampleOf({ comparables: [comparable('listing', 259_000)] as never, valueDate: '', dataSource: 'RentCast', notes: [] });
+    const insights = marketOnly(marketStats(onlyListings), onlyListings.notes);
+    expect(insights.marketStats).toMatchObject({ salesCount: 0 });
+    expect(insights.notes).toContain('No recorded sales were found near this location.');
+    expect(insights.notes).toContain('1 comparable is a listing (list prices, not recorded sales), left out of the market figures.');
   });
 });

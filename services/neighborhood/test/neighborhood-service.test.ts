@@ -267,7 +267,10 @@ describe('with a model behind the AI service', () => {
       const facts = JSON.parse(req.messages.find((m) => m.role === 'user')!.content) as Record<string, unknown>;
       return content({ ...wordsTheFacts(facts), familyFriendly: 'Lincoln Elementary School is around the corner.' });
     });
-    expect((await n.get(homes[0]!)).narrativeEngine).toBe('embedded');
+    const first = await n.get(homes[0]!);
+    expect(first.narrativeEngine).toBe('embedded');
+    // The insights say why the built-in text stands.
+    expect(first.notes).toContain("Written by the built-in engine: the AI model's answer could not be used (it stated something the home's facts do not support).");
     for (const [i, planted] of [plantedViolations[0]!, plantedViolations[13]!].entries()) {
       fake.respondWith((req) => {
         const facts = JSON.parse(req.messages.find((m) => m.role === 'user')!.content) as Record<string, unknown>;

@@ -45,6 +45,19 @@ describe('UpdateValuation', () => {
     expect(events[1]!.event).toMatchObject({ type: 'property.valuation.refreshed', propertyId: created.id, userId });
   });
 
+  it('saves an estimate that came without a range as a value without one (the old range is cleared)', async () => {
+    const userId = newUserId();
+    const created = await call(t.client, t.client.CreateProperty, { fields: minimalForm() }, { userId });
+    await updateValuation(userId, created.id);
+    const unranged = await call(t.client, t.client.UpdateValuation, { id: created.id, estimatedValue: 440_000 }, { userId });
+    expect(unranged.estimatedValue).toBe(440_000);
+    expect(unranged.estimatedValueLow).toBeUndefined();
+    expect(unranged.estimatedValueHigh).toBeUndefined();
+    // Half a range is not a range.
+    const half = await failure(call(t.client, t.client.UpdateValuation, { id: created.id, estimatedValue: 440_000, estimatedValueLow: 400_000 }, { userId }));
+    expect(half).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'estimatedValueLow and estimatedValueHigh go together' });
+  });
+
   it("answers NOT_FOUND for another user's or an unknown property, and changes nothing", async () => {
     const owner = newUserId();
     const created = await call(t.client, t.client.CreateProperty, { fields: fullForm() }, { userId: owner });

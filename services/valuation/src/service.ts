@@ -16,9 +16,9 @@ import {
 } from '@hsa/service-kit';
 import { SalesRepository } from './adapters/db/sales-repository';
 import { loadHpiCatalogOrWarn, loadOpenDataMarket, type LoadedMarket } from './adapters/open-data-loader';
-import { GooglePlacesAddressProvider } from './adapters/providers/google-places';
+import { GooglePlacesAddressProvider, googleConfigurationHint } from './adapters/providers/google-places';
 import { OpenDataAddressProvider, OpenDataPropertyProvider } from './adapters/providers/open-data';
-import { RentCastPropertyProvider } from './adapters/providers/rentcast';
+import { RentCastPropertyProvider, rentCastAuthHint } from './adapters/providers/rentcast';
 import type { ValuationServiceConfig } from './config';
 import { PlaceIndexes } from './domain/hpi';
 import { ValuationOperations } from './domain/operations';
@@ -84,13 +84,13 @@ export async function startValuationService(
       : undefined;
 
     const calls = { ...defaultProviderCalls, ...config.providerCalls };
-    const http = (provider: string, label: string) =>
-      new ProviderHttp({ provider, label, ...calls, cache, logger } satisfies ProviderHttpOptions);
+    const http = (provider: string, label: string, authHint: string) =>
+      new ProviderHttp({ provider, label, ...calls, cache, logger, authHint } satisfies ProviderHttpOptions);
 
     let addresses: AddressProvider;
     if (config.addressProvider === 'google') {
       if (!config.google) throw new Error('Invalid configuration:\n  GOOGLE_MAPS_API_KEY: required when ADDRESS_PROVIDER=google');
-      addresses = new GooglePlacesAddressProvider(http('google-places', 'Google Places'), config.google);
+      addresses = new GooglePlacesAddressProvider(http('google-places', 'Google Places', googleConfigurationHint), config.google);
     } else {
       addresses = new OpenDataAddressProvider(openData!.market);
     }
@@ -98,7 +98,7 @@ export async function startValuationService(
     let data: PropertyDataProvider;
     if (config.propertyDataProvider === 'rentcast') {
       if (!config.rentcast) throw new Error('Invalid configuration:\n  RENTCAST_API_KEY: required when PROPERTY_DATA_PROVIDER=rentcast');
-      data = new RentCastPropertyProvider(http('rentcast', 'RentCast'), config.rentcast);
+      data = new RentCastPropertyProvider(http('rentcast', 'RentCast', rentCastAuthHint), config.rentcast);
     } else {
       data = new OpenDataPropertyProvider(openData!.market);
     }

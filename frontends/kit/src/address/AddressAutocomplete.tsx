@@ -23,6 +23,11 @@ export interface AddressAutocompleteProps {
   hint?: string;
   autoFocus?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /**
+   * The autocomplete session's token (usePlacesSession): every search carries it, and the caller gives it to the
+   * lookup that ends the session.
+   */
+  sessionToken?: string;
 }
 
 /** "3526 High St, Sacramento, CA 95838" -> ["3526 High St", "Sacramento, CA 95838"] */
@@ -52,6 +57,7 @@ export function AddressAutocomplete({
   hint,
   autoFocus,
   inputRef,
+  sessionToken,
 }: AddressAutocompleteProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
@@ -64,7 +70,7 @@ export function AddressAutocomplete({
   // The text of the last chosen suggestion: no new search for it.
   const [chosenText, setChosenText] = useState<string | null>(null);
   const selectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { predictions, searching } = useAddressPredictions(value, !disabled && value !== chosenText);
+  const { predictions, searching } = useAddressPredictions(value, !disabled && value !== chosenText, sessionToken);
   const open = focused && !dismissed && predictions.length > 0;
 
   useEffect(() => () => clearTimeout(selectTimer.current), []);

@@ -18,9 +18,12 @@ export function shouldSearch(text: string): boolean {
   return text.trim().length >= autocompleteRules.minChars;
 }
 
-/** GET /api/address-autocomplete?input=: the first 5 predictions, [] when the answer is not a success. */
-export async function fetchAddressPredictions(text: string, signal?: AbortSignal): Promise<AddressPrediction[]> {
-  const url = `/api/address-autocomplete?input=${encodeURIComponent(text.trim())}`;
+/**
+ * GET /api/address-autocomplete?input=&sessionToken=: the first 5 predictions, [] when the answer is not a success.
+ * `sessionToken` names the address box's session (see placesSession.ts).
+ */
+export async function fetchAddressPredictions(text: string, signal?: AbortSignal, sessionToken?: string): Promise<AddressPrediction[]> {
+  const url = `/api/address-autocomplete?input=${encodeURIComponent(text.trim())}${sessionToken ? `&sessionToken=${encodeURIComponent(sessionToken)}` : ''}`;
   const body = signal
     ? await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }).then(async (response) => {
         if (!response.ok) throw new Error(`${response.status}: ${await response.text().catch(() => '')}`);

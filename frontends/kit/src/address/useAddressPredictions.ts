@@ -13,9 +13,10 @@ export interface AddressPredictionsState {
 /**
  * Suggestions for the text being typed: nothing under 3 characters, one search 300 ms after the last
  * keystroke, at most 5 results. An older answer never replaces a newer one (its request is aborted).
- * A failed search (e.g. 429 when typing very fast) just shows no suggestions.
+ * A failed search (e.g. 429 when typing very fast) just shows no suggestions. Each search carries the address box's
+ * session token, when it has one.
  */
-export function useAddressPredictions(text: string, enabled = true): AddressPredictionsState {
+export function useAddressPredictions(text: string, enabled = true, sessionToken?: string): AddressPredictionsState {
   const [state, setState] = useState<AddressPredictionsState & { for: string }>({ predictions: noPredictions, searching: false, for: '' });
   const searchable = enabled && shouldSearch(text);
 
@@ -27,7 +28,7 @@ export function useAddressPredictions(text: string, enabled = true): AddressPred
     const controller = new AbortController();
     setState((previous) => ({ ...previous, searching: true }));
     const timer = setTimeout(() => {
-      fetchAddressPredictions(text, controller.signal).then(
+      fetchAddressPredictions(text, controller.signal, sessionToken).then(
         (predictions) => setState({ predictions, searching: false, for: text }),
         () => {
           if (!controller.signal.aborted) setState({ predictions: noPredictions, searching: false, for: text });
@@ -38,6 +39,7 @@ export function useAddressPredictions(text: string, enabled = true): AddressPred
       clearTimeout(timer);
       controller.abort();
     };
+    // A new session token alone starts no search: the next keystroke carries it.
   }, [text, searchable]);
 
   return { predictions: searchable ? state.predictions : noPredictions, searching: searchable && state.searching };

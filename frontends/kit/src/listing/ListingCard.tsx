@@ -70,11 +70,12 @@ export function ListingCard({ listing, address, onRegenerate, regenerating, onSa
     }
   };
 
+  // When a model is configured but its answer was not used, the built-in writer's label says why.
   const source = listing.editedAt
     ? 'Edited by you'
     : listing.engine === 'openai'
       ? 'Written by AI from your home\'s details'
-      : "Written from your home's details by the built-in writer";
+      : (listing.sourceNote ?? "Written from your home's details by the built-in writer");
 
   return (
     <Flex vertical gap={20} data-testid="listing-card">

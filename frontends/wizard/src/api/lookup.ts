@@ -6,9 +6,16 @@ export type LookupOutcome =
   | { kind: 'found'; property: LookupProperty; dataSource: string | null }
   | { kind: 'not-found'; message: string };
 
-/** POST /api/properties/lookup. Resolves found / not-found; rejects on any other failure (network, 4xx, 5xx). */
+/**
+ * POST /api/properties/lookup. Resolves found / not-found; rejects on any other failure (network, 4xx, 5xx).
+ * `sessionToken`: the address box's autocomplete session, which this lookup ends.
+ */
 export async function lookupAddress(input: PropertyLookupInput): Promise<LookupOutcome> {
-  const body: PropertyLookupInput = input.placeId ? { address: input.address.trim(), placeId: input.placeId } : { address: input.address.trim() };
+  const body: PropertyLookupInput = {
+    address: input.address.trim(),
+    ...(input.placeId ? { placeId: input.placeId } : {}),
+    ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}),
+  };
   const response = await apiRequest<PropertyLookupResponse & { dataSource?: string }>('POST', '/api/properties/lookup', body);
   if (response?.success && response.property) {
     return { kind: 'found', property: response.property, dataSource: response.dataSource ?? null };

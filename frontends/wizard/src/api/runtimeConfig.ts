@@ -16,5 +16,10 @@ export function useRuntimeConfig(): { config: RuntimeConfig; isLoading: boolean 
     meta,
   });
   const key = query.data?.googleMapsApiKey;
-  return { config: typeof key === 'string' && key.trim() ? { googleMapsApiKey: key.trim() } : {}, isLoading: query.isLoading };
+  const mapId = query.data?.googleMapsMapId;
+  const config: RuntimeConfig =
+    typeof key === 'string' && key.trim()
+      ? { googleMapsApiKey: key.trim(), ...(typeof mapId === 'string' && mapId.trim() ? { googleMapsMapId: mapId.trim() } : {}) }
+      : {};
+  return { config, isLoading: query.isLoading };
 }

@@ -1,6 +1,6 @@
 import { Button, Card, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { comparablesDataSource, type Comparable } from '../domain/comparables';
+import { comparablesDataSource, priceKindOf, priceWords, type Comparable } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { ComparablesMap } from '../map/ComparablesMap';
 import { mapMessages } from '../map/mapMessages';
@@ -26,13 +26,15 @@ export function ComparablesSection({ property, comparables, variant, locked }: C
   const shown = variant === 'summary' ? all.slice(0, summaryComparableCount) : locked ? all.slice(0, 5) : all;
   const dataSource = comparablesDataSource(all) ?? property.dataSource;
   const waiting = comparables.isLoading;
+  // A listing-based provider's comparables are listings, named so everywhere.
+  const plural = priceWords[priceKindOf(all)].plural;
 
   let list;
   if (waiting) list = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (comparables.isError) {
     list = (
       <div className="wz-inline-message" role="alert">
-        <p>We couldn't load the comparable sales just now.</p>
+        <p>{`We couldn't load the comparable ${plural} just now.`}</p>
         <Button onClick={() => void comparables.refetch()}>Try Again</Button>
       </div>
     );
@@ -56,10 +58,10 @@ export function ComparablesSection({ property, comparables, variant, locked }: C
   return (
     <Card
       className={`wz-comps wz-comps--${variant}`}
-      title={<h2 className="wz-card-title">{variant === 'summary' ? 'Recent sales nearby' : 'Comparable sales'}</h2>}
-      extra={shown.length && !locked ? <span className="wz-muted">{`${shown.length} of ${all.length} sales`}</span> : null}
+      title={<h2 className="wz-card-title">{variant === 'summary' ? `Recent ${plural} nearby` : `Comparable ${plural}`}</h2>}
+      extra={shown.length && !locked ? <span className="wz-muted">{`${shown.length} of ${all.length} ${plural}`}</span> : null}
     >
-      <Locked locked={locked} message="Sign in to see the comparable sales and the map">
+      <Locked locked={locked} message={`Sign in to see the comparable ${plural} and the map`}>
         <div className={`wz-comps__body wz-comps__body--${variant}`}>
           <div className="wz-comps__map">{map}</div>
           <div className="wz-comps__list">{list}</div>

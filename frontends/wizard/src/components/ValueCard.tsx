@@ -1,6 +1,6 @@
 import { Button, Card } from 'antd';
 import { formatCurrency } from '@hsa/ui-kit';
-import { rangePosition, valueRange } from '../domain/valuation';
+import { assumedRangeNote, rangePosition, valueRange } from '../domain/valuation';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { Locked } from './Locked';
 
@@ -49,6 +49,11 @@ export function ValueCard({ property, dataSource, locked, refresh, size = 'large
               </span>
             </div>
           </div>
+          {range.assumed ? (
+            <p className="wz-muted wz-value__range-note" data-testid="assumed-range-note">
+              {assumedRangeNote}
+            </p>
+          ) : null}
         </Locked>
       )}
       <div className="wz-value__footer">

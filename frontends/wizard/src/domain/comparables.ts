@@ -1,4 +1,6 @@
-import type { Coordinates } from '@hsa/contracts';
+import type { ComparablePriceKind, Coordinates } from '@hsa/contracts';
+
+export type PriceKind = ComparablePriceKind;
 
 export interface ComparableAdjustmentView {
   feature: string;
@@ -13,9 +15,12 @@ export interface Comparable {
   bedrooms: number | null;
   bathrooms: number | null;
   squareFootage: number | null;
+  /** The sale price, or the list price of a listing (priceKind). */
   salePrice: number | null;
-  /** As sent (YYYY-MM-DD or an ISO time). */
+  /** As sent (YYYY-MM-DD or an ISO time): the sale date, or the listing date of a listing. */
   saleDate: string | null;
+  /** "sale": a recorded sale; "listing": a home listed for sale (list price, listing date), as RentCast answers. */
+  priceKind: PriceKind;
   pricePerSqft: number | null;
   /** Percent above (+) or below (-) the market. */
   marketVariance: number | null;
@@ -96,6 +101,7 @@ export function normaliseComparable(value: unknown, index = 0): Comparable | nul
     squareFootage,
     salePrice,
     saleDate: firstText(raw, ['saleDate', 'date']),
+    priceKind: raw.priceKind === 'listing' ? 'listing' : 'sale',
     pricePerSqft: firstNumber(raw, ['pricePerSqft', 'pricePerSquareFoot']) ?? computedPerSqft,
     marketVariance: firstNumber(raw, ['marketVariance']),
     coordinates: coordinatesOf(raw),
@@ -116,4 +122,17 @@ export function normaliseComparables(body: unknown): Comparable[] {
 /** The data-source label of a set of comparables (they share one). */
 export function comparablesDataSource(comparables: Comparable[]): string | null {
   return comparables.find((c) => c.dataSource)?.dataSource ?? null;
+}
+
+/** How a comparable's price and date are named: a sale's are paid and sold, a listing's are asked and listed. */
+export const priceWords = {
+  sale: { noun: 'Comparable sale', singular: 'sale', plural: 'sales', price: 'Sale price', date: 'Sale date', event: 'Sold', atPrice: 'sold for' },
+  listing: { noun: 'Comparable listing', singular: 'listing', plural: 'listings', price: 'List price', date: 'Listing date', event: 'Listed', atPrice: 'listed at' },
+  mixed: { noun: 'Comparable', singular: 'sale or listing', plural: 'sales and listings', price: 'Sale or list price', date: 'Sale or listing date', event: '', atPrice: '' },
+} as const;
+
+/** The kind a set of comparables shares ("mixed" when it holds both; "sale" when empty). */
+export function priceKindOf(comparables: readonly Pick<Comparable, 'priceKind'>[]): PriceKind | 'mixed' {
+  const kinds = new Set(comparables.map((c) => c.priceKind));
+  return kinds.size > 1 ? 'mixed' : kinds.has('listing') ? 'listing' : 'sale';
 }

@@ -4,17 +4,24 @@ export const valueRangeFallback = { low: 0.85, high: 1.15 } as const;
 export interface ValueRange {
   low: number;
   high: number;
+  /** True when an end is the 85% / 115% rule, not the valuation's own (it gave no range): the card says so. */
+  assumed?: true;
 }
+
+/** What the value card says under a range it had to assume. */
+export const assumedRangeNote = 'No likely range came with this estimate: shown is 85% to 115% of it.';
 
 const isAmount = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /** The estimate's low/high range, falling back to 85% / 115% of the estimate; null without an estimate. */
 export function valueRange(estimate: number | null | undefined, low?: number | null, high?: number | null): ValueRange | null {
   if (!isAmount(estimate)) return null;
-  return {
+  const range: ValueRange = {
     low: isAmount(low) ? low : Math.round(estimate * valueRangeFallback.low),
     high: isAmount(high) ? high : Math.round(estimate * valueRangeFallback.high),
   };
+  if (!isAmount(low) || !isAmount(high)) range.assumed = true;
+  return range;
 }
 
 /** Where the estimate sits on the range bar, in percent (0 = low end, 100 = high end). */

@@ -30,7 +30,7 @@ export function ComparablesMap(props: ComparablesMapProps) {
   if (!config.googleMapsApiKey) return <SvgComparablesMap {...props} />;
   return (
     <Suspense fallback={<MapPlaceholder height={height} />}>
-      <GoogleComparablesMap {...props} apiKey={config.googleMapsApiKey} fallback={<SvgComparablesMap {...props} />} />
+      <GoogleComparablesMap {...props} apiKey={config.googleMapsApiKey} mapId={config.googleMapsMapId} fallback={<SvgComparablesMap {...props} />} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { formatCurrency, streetPart } from '@hsa/ui-kit';
-import type { Comparable } from '../domain/comparables';
+import { priceWords, type Comparable } from '../domain/comparables';
 import { formatDistance, formatFacts, formatMoney, formatSaleDate } from '../domain/format';
 
 /** The info popup text of the home. */
@@ -14,15 +14,19 @@ export function HomeDetails({ address, estimatedValue }: { address: string; esti
   );
 }
 
-/** The info popup text of a comparable sale. */
+/** The info popup text of a comparable: "Sold for $X on <date>", or "Listed at $X on <date>" for a listing. */
 export function ComparableDetails({ number, comparable }: { number: number; comparable: Comparable }) {
   const facts = formatFacts(comparable);
+  const words = priceWords[comparable.priceKind];
+  const atPrice = words.atPrice.charAt(0).toUpperCase() + words.atPrice.slice(1);
   return (
     <>
-      <p className="wz-popup__eyebrow">Comparable sale {number}</p>
+      <p className="wz-popup__eyebrow">
+        {words.noun} {number}
+      </p>
       <p className="wz-popup__title">{streetPart(comparable.address)}</p>
       <p className="wz-popup__line">
-        Sold for <strong>{formatMoney(comparable.salePrice)}</strong>
+        {atPrice} <strong>{formatMoney(comparable.salePrice)}</strong>
         {comparable.saleDate ? ` on ${formatSaleDate(comparable.saleDate)}` : ''}
       </p>
       {facts ? <p className="wz-popup__line">{facts}</p> : null}
@@ -33,6 +37,7 @@ export function ComparableDetails({ number, comparable }: { number: number; comp
 
 /** The accessible name of a comparable's marker. */
 export function comparableMarkerLabel(number: number, comparable: Comparable): string {
-  const price = comparable.salePrice !== null ? `, sold for ${formatCurrency(comparable.salePrice)}` : '';
-  return `Comparable sale ${number}: ${comparable.address}${price}`;
+  const words = priceWords[comparable.priceKind];
+  const price = comparable.salePrice !== null ? `, ${words.atPrice} ${formatCurrency(comparable.salePrice)}` : '';
+  return `${words.noun} ${number}: ${comparable.address}${price}`;
 }

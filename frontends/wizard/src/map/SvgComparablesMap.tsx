@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Coordinates } from '@hsa/contracts';
+import { priceKindOf, priceWords } from '../domain/comparables';
 import { MapLegend } from './MapLegend';
 import { ComparableDetails, HomeDetails, comparableMarkerLabel } from './MarkerDetails';
 import type { ComparablesMapProps, NumberedComparable } from './mapTypes';
@@ -58,6 +59,7 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
   const viewport = useMemo(() => ({ width, height }), [width, height]);
   const { latitude, longitude } = subject.coordinates as Coordinates;
   const home = useMemo(() => ({ latitude, longitude }), [latitude, longitude]);
+  const kind = priceKindOf(comparables);
   const placed: NumberedComparable[] = useMemo(
     () =>
       comparables
@@ -164,7 +166,7 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
         aria-labelledby={titleId}
       >
         <span id={titleId} className="visually-hidden">
-          {`Map of your property and ${placed.length} comparable ${placed.length === 1 ? 'sale' : 'sales'}, positioned by their coordinates`}
+          {`Map of your property and ${placed.length} comparable ${placed.length === 1 ? priceWords[kind].singular : priceWords[kind].plural}, positioned by their coordinates`}
         </span>
         <svg className="wz-map__backdrop" width={width} height={height} aria-hidden="true" focusable="false">
           <rect width={width} height={height} fill="#f1f5fa" />
@@ -251,7 +253,7 @@ export function SvgComparablesMap({ subject, comparables, dataSource, height = 3
           </span>
         </div>
       </div>
-      <MapLegend comparableCount={placed.length} />
+      <MapLegend comparableCount={placed.length} kind={kind} />
       <Suspense fallback={null}>
         <LayerControls shown={shownLayers} onToggle={toggleLayer} view={view} viewport={viewport} />
       </Suspense>

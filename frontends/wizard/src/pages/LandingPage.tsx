@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AddressAutocomplete, appName, loginUrl, requestToast, storeDemoProperty } from '@hsa/ui-kit';
+import { AddressAutocomplete, appName, loginUrl, requestToast, storeDemoProperty, usePlacesSession } from '@hsa/ui-kit';
 import { lookupAddress } from '../api/lookup';
 import { toasts } from '../domain/messages';
 import { wizardUrl } from '../domain/wizardRoute';
@@ -45,12 +45,14 @@ export default function LandingPage() {
   const [address, setAddress] = useState(() => query.get('address') ?? '');
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const session = usePlacesSession();
 
   useEffect(() => {
     document.title = appName;
   }, []);
 
-  const analyze = async (text: string, placeId?: string) => {
+  /** `sessionToken`: when the address comes from the address box, the session its lookup ends. */
+  const analyze = async (text: string, placeId?: string, sessionToken?: string) => {
     const trimmed = text.trim();
     if (!trimmed) {
       requestToast('error', ...toasts.addressRequired);
@@ -59,7 +61,7 @@ export default function LandingPage() {
     }
     setBusy(true);
     try {
-      const outcome = await lookupAddress(placeId ? { address: trimmed, placeId } : { address: trimmed });
+      const outcome = await lookupAddress({ address: trimmed, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
       if (outcome.kind === 'found') {
         storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource });
         requestToast('success', ...toasts.demoReady);
@@ -86,7 +88,7 @@ export default function LandingPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void analyze(address);
+    void analyze(address, undefined, address.trim() ? session.end() : undefined);
   };
 
   return (
@@ -109,7 +111,8 @@ export default function LandingPage() {
                 size="large"
                 value={address}
                 onChange={setAddress}
-                onSelect={(prediction) => void analyze(prediction.description, prediction.place_id)}
+                onSelect={(prediction) => void analyze(prediction.description, prediction.place_id, session.end())}
+                sessionToken={session.token}
                 placeholder="Enter your property address"
                 disabled={busy}
                 inputRef={inputRef}

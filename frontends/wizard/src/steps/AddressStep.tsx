@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { validationMessages } from '@hsa/contracts';
-import { AddressAutocomplete, useToast } from '@hsa/ui-kit';
+import { AddressAutocomplete, usePlacesSession, useToast } from '@hsa/ui-kit';
 import { isAcceptableAddress } from '../domain/addressRule';
 import type { Comparable } from '../domain/comparables';
 import { toasts } from '../domain/messages';
@@ -21,7 +21,8 @@ export interface AddressStepProps {
   comparables: UseQueryResult<Comparable[], Error>;
   demo: boolean;
   looking: boolean;
-  onLookup: (address: string, placeId?: string) => void;
+  /** `sessionToken`: the address box's autocomplete session, which the lookup ends. */
+  onLookup: (address: string, placeId?: string, sessionToken?: string) => void;
   /** The way on with the loaded property ('View Analysis' / 'Continue to Details'). */
   onContinue?: { label: string; onClick: () => void } | undefined;
 }
@@ -32,6 +33,7 @@ export function AddressStep({ initialAddress, loaded, comparables, demo, looking
   const toast = useToast();
   const [address, setAddress] = useState(initialAddress);
   const [error, setError] = useState<string | null>(null);
+  const session = usePlacesSession();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export function AddressStep({ initialAddress, loaded, comparables, demo, looking
       toast.error(...toasts.selectCompleteAddress);
       return;
     }
-    onLookup(text);
+    onLookup(text, undefined, session.end());
   };
 
   return (
@@ -67,8 +69,9 @@ export function AddressStep({ initialAddress, loaded, comparables, demo, looking
             }}
             onSelect={(prediction) => {
               setError(null);
-              onLookup(prediction.description, prediction.place_id);
+              onLookup(prediction.description, prediction.place_id, session.end());
             }}
+            sessionToken={session.token}
             placeholder="e.g. 3526 High St, Sacramento, CA"
             hint="The sample sales data covers Sacramento, California."
             error={error}

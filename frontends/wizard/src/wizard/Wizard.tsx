@@ -95,10 +95,10 @@ export function Wizard({ view }: { view: WizardView }) {
     }
   }, []);
 
-  const runLookup = async (address: string, placeId?: string) => {
+  const runLookup = async (address: string, placeId?: string, sessionToken?: string) => {
     let outcome;
     try {
-      outcome = await lookup.mutateAsync(placeId ? { address, placeId } : { address });
+      outcome = await lookup.mutateAsync({ address, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
     } catch {
       if (view.signedIn) {
         draftStore.set(manualDraft(address));
@@ -225,7 +225,7 @@ export function Wizard({ view }: { view: WizardView }) {
           comparables={comparables}
           demo={view.demo}
           looking={lookup.isPending}
-          onLookup={(address, placeId) => void runLookup(address, placeId)}
+          onLookup={(address, placeId, sessionToken) => void runLookup(address, placeId, sessionToken)}
           onContinue={onContinue}
         />
       </>

@@ -11,8 +11,31 @@ import { narrativeNumbers, narrativePlaceNames, type NeighborhoodFacts } from '.
  * that must pass the grounding checks.
  */
 
-/** Keywords strict structured outputs accept; length and count limits are checked by zod afterwards. */
-const strictKeywords = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'description', 'anyOf']);
+/**
+ * Keywords strict structured outputs accept (OpenAI's "supported schemas"): the structure, and the limits the API
+ * enforces while it generates (array item counts, number bounds, string patterns and formats). String lengths are
+ * not among them: zod checks them afterwards, with everything else.
+ */
+export const strictKeywords = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'description',
+  'anyOf',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'pattern',
+  'format',
+]);
 
 function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip);

@@ -3,6 +3,7 @@ import { notFound, unary, type CallContext, type Logger } from '@hsa/service-kit
 import type { AiRepository } from '../adapters/db/ai-repository';
 import type { ListingRow, RecommendationSetRow } from '../adapters/db/schema';
 import type { TextEngine } from '../domain/engines';
+import type { Fallback } from '../domain/fallback';
 import { parseGenerateRequest, parseListingDescription, parseNeighborhoodFacts, parsePropertyId } from '../domain/requests';
 
 /** How long before the caller's deadline an engine must have answered (to store it and reply). */
@@ -16,6 +17,12 @@ function engineDeadline(ctx: CallContext): number {
   const d = ctx.deadline;
   const callerMs = d instanceof Date ? d.getTime() : typeof d === 'number' && Number.isFinite(d) ? d : Number.POSITIVE_INFINITY;
   return Math.min(callerMs - deadlineMarginMs, Date.now() + defaultBudgetMs);
+}
+
+/** A recommendation's source with the fallback note (within the API's 300 characters). */
+export function withNote(source: string, note: string): string {
+  const joined = source ? `${source}. ${note}` : note;
+  return joined.length <= 300 ? joined : note.slice(0, 300);
 }
 
 function toRecommendationSet(row: RecommendationSetRow): RecommendationSet {
@@ -36,6 +43,7 @@ function toListing(row: ListingRow): ListingInput {
     engine: row.engine,
     model: row.model,
     generatedAt: row.generatedAt.toISOString(),
+    sourceNote: row.sourceNote,
   };
   if (row.editedAt) listing.editedAt = row.editedAt.toISOString();
   return listing;
@@ -46,8 +54,11 @@ export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, 
   return {
     GenerateRecommendations: unary(logger, 'GenerateRecommendations', async (request, ctx) => {
       const input = parseGenerateRequest(request);
-      const result = await engine.recommendations(input, { deadline: engineDeadline(ctx) });
-      return toRecommendationSet(await repository.saveRecommendations(ctx.userId, input.propertyId, result));
+      let fallback: Fallback | undefined;
+      const result = await engine.recommendations(input, { deadline: engineDeadline(ctx), onFallback: (f) => (fallback = f) });
+      // The built-in engine answered in the model's place: each recommendation's source says so.
+      const noted = fallback ? { ...result, recommendations: result.recommendations.map((r) => ({ ...r, source: withNote(r.source, fallback!.note) })) } : result;
+      return toRecommendationSet(await repository.saveRecommendations(ctx.userId, input.propertyId, noted));
     }),
 
     GetRecommendations: unary(logger, 'GetRecommendations', async (request, { userId }) => {
@@ -60,14 +71,18 @@ export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, 
       const input = parseGenerateRequest(request);
       const current = await repository.findListing(ctx.userId, input.propertyId);
       const deadline = engineDeadline(ctx);
+      let fallback: Fallback | undefined;
+      const options = { deadline, onFallback: (f: Fallback) => (fallback = f) };
       let variant = (current?.variant ?? -1) + 1;
-      let result = await engine.listing(input, variant, { deadline });
+      let result = await engine.listing(input, variant, options);
       // Regenerate must read differently: the embedded writer moves on to its next wording if needed.
       for (let i = 1; current && result.description === current.description && i < rewordingAttempts; i++) {
         variant += 1;
-        result = await engine.listing(input, variant, { deadline });
+        fallback = undefined;
+        result = await engine.listing(input, variant, options);
       }
-      return toListing(await repository.saveListing(ctx.userId, input.propertyId, result, variant));
+      const note = result.engine === 'embedded' && fallback ? fallback.note : '';
+      return toListing(await repository.saveListing(ctx.userId, input.propertyId, result, variant, note));
     }),
 
     GetListing: unary(logger, 'GetListing', async (request, { userId }) => {
@@ -88,8 +103,9 @@ export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, 
       logger,
       'DescribeNeighborhood',
       async (request, ctx): Promise<NeighborhoodNarrative> => {
-        const narrative = await engine.neighborhoodNarrative(parseNeighborhoodFacts(request), { deadline: engineDeadline(ctx) });
-        if (!narrative) return { written: false };
+        let fallback: Fallback | undefined;
+        const narrative = await engine.neighborhoodNarrative(parseNeighborhoodFacts(request), { deadline: engineDeadline(ctx), onFallback: (f) => (fallback = f) });
+        if (!narrative) return { written: false, note: fallback?.note ?? '' };
         return { written: true, ...narrative };
       },
       { requireUser: false },

@@ -21,8 +21,8 @@ export type Reply =
   | { kind: 'content'; content: string; finishReason?: 'stop' | 'length' }
   /** A refusal, as structured outputs report it. */
   | { kind: 'refusal'; refusal: string }
-  /** An API error: status, OpenAI's error body, optional headers (retry-after, retry-after-ms). */
-  | { kind: 'error'; status: number; message?: string; code?: string; headers?: Record<string, string> }
+  /** An API error: status, OpenAI's error body ({error: {message, type, param, code}}), optional headers (retry-after, retry-after-ms). */
+  | { kind: 'error'; status: number; message?: string; code?: string; type?: string; param?: string; headers?: Record<string, string> }
   /** Never answer (until the client gives up). */
   | { kind: 'hang' };
 
@@ -32,6 +32,8 @@ export interface FakeOpenAi {
   /** The base URL to give the client (ends with /v1). */
   baseUrl: string;
   requests: { body: ChatRequest; headers: http.IncomingHttpHeaders; at: number }[];
+  /** Every answer sent (status and JSON body), to check against the published schema. */
+  responses: { status: number; body: unknown }[];
   script(...replies: Reply[]): void;
   respondWith(responder: Responder): void;
   close(): Promise<void>;
@@ -53,6 +55,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: Reply[] = [];
   let responder: Responder = () => ({ kind: 'error', status: 500, message: 'no reply scripted' });
   const requests: FakeOpenAi['requests'] = [];
+  const responses: FakeOpenAi['responses'] = [];
+  const send = (res: http.ServerResponse, status: number, headers: Record<string, string>, body: unknown) => {
+    responses.push({ status, body });
+    res.writeHead(status, headers).end(JSON.stringify(body));
+  };
   const hanging = new Set<http.ServerResponse>();
   let counter = 0;
 
@@ -75,35 +82,29 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           res.on('close', () => hanging.delete(res));
           return;
         case 'error':
-          res.writeHead(reply.status, { ...common, ...reply.headers }).end(
-            JSON.stringify({
-              error: {
-                message: reply.message ?? `Error ${reply.status}`,
-                type: reply.status === 429 ? 'requests' : 'server_error',
-                param: null,
-                code: reply.code ?? (reply.status === 429 ? 'rate_limit_exceeded' : null),
-              },
-            }),
-          );
+          send(res, reply.status, { ...common, ...reply.headers }, {
+            error: {
+              message: reply.message ?? `Error ${reply.status}`,
+              type: reply.type ?? (reply.status === 429 ? 'requests' : reply.status < 500 ? 'invalid_request_error' : 'server_error'),
+              param: reply.param ?? null,
+              code: reply.code ?? (reply.status === 429 ? 'rate_limit_exceeded' : null),
+            },
+          });
           return;
         default: {
           const message =
             reply.kind === 'refusal'
               ? { role: 'assistant', content: null, refusal: reply.refusal }
               : { role: 'assistant', content: reply.content, refusal: null };
-          res.writeHead(200, common).end(
-            JSON.stringify({
-              id: `chatcmpl-fake${counter}`,
-              object: 'chat.completion',
-              created: Math.floor(Date.now() / 1000),
-              model: body.model,
-              choices: [
-                { index: 0, message, logprobs: null, finish_reason: reply.kind === 'refusal' ? 'stop' : (reply.finishReason ?? 'stop') },
-              ],
-              usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-              system_fingerprint: 'fp_fake',
-            }),
-          );
+          send(res, 200, common, {
+            id: `chatcmpl-fake${counter}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message, logprobs: null, finish_reason: reply.kind === 'refusal' ? 'stop' : (reply.finishReason ?? 'stop') }],
+            usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+            system_fingerprint: 'fp_fake',
+          });
         }
       }
     });
@@ -113,6 +114,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    responses,
     script: (...replies) => queue.push(...replies),
     respondWith: (r) => {
       responder = r;

@@ -1,4 +1,4 @@
-import type { CreateProperty, Property, UpdateProperty, ValuationValues } from '@hsa/contracts';
+import type { CreateProperty, Property, RefreshedValuation, UpdateProperty } from '@hsa/contracts';
 import {
   apiInputToPropertyFields,
   loadPropertyProto,
@@ -51,8 +51,16 @@ export class PropertyClient {
   }
 
   /** Saves a refreshed estimate (the property service emits property.valuation.refreshed). */
-  async updateValuation(userId: string, id: string, values: ValuationValues): Promise<Property> {
-    return propertyMessageToApi(await call(this.client, this.client.updateValuation, { id, ...values }, this.opts(userId)));
+  /** Saves a refreshed estimate; a null range is sent as absent (the property's range is cleared). */
+  async updateValuation(userId: string, id: string, values: RefreshedValuation): Promise<Property> {
+    const request = {
+      id,
+      estimatedValue: values.estimatedValue,
+      ...(values.estimatedValueLow !== null && values.estimatedValueHigh !== null
+        ? { estimatedValueLow: values.estimatedValueLow, estimatedValueHigh: values.estimatedValueHigh }
+        : {}),
+    };
+    return propertyMessageToApi(await call(this.client, this.client.updateValuation, request, this.opts(userId)));
   }
 
   async list(userId: string, filter: PropertyListFilter): Promise<Property[]> {

@@ -15,8 +15,9 @@ export interface EstimateResult {
   /** Why there is no estimate (when not found). */
   message: string;
   estimatedValue: number;
-  estimatedValueLow: number;
-  estimatedValueHigh: number;
+  /** Null when the valuation gave no range. */
+  estimatedValueLow: number | null;
+  estimatedValueHigh: number | null;
   confidence: number;
   dataSource: string;
 }
@@ -36,13 +37,18 @@ export class ValuationClient {
     this.client = createClient(loadValuationProto().ValuationService, address, { signer, audience: 'valuation' });
   }
 
-  async autocomplete(input: string): Promise<AddressAutocompleteResponse> {
-    const res = await call(this.client, this.client.autocomplete, { input }, this.opts());
+  /** `sessionToken`: the browser's address-box session, passed on to the provider (it bills by session). */
+  async autocomplete(input: string, sessionToken?: string): Promise<AddressAutocompleteResponse> {
+    const res = await call(this.client, this.client.autocomplete, { input, ...(sessionToken ? { sessionToken } : {}) }, this.opts());
     return { success: true, predictions: res.predictions.map(predictionMessageToApi), dataSource: res.dataSource };
   }
 
   async lookup(input: PropertyLookup): Promise<PropertyLookupResponse> {
-    const request = { address: input.address, ...(input.placeId ? { placeId: input.placeId } : {}) };
+    const request = {
+      address: input.address,
+      ...(input.placeId ? { placeId: input.placeId } : {}),
+      ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}),
+    };
     return lookupResponseToApi(await call(this.client, this.client.lookup, request, this.opts()));
   }
 
@@ -57,8 +63,8 @@ export class ValuationClient {
       found: res.found,
       message: res.message,
       estimatedValue: res.estimate,
-      estimatedValueLow: res.low,
-      estimatedValueHigh: res.high,
+      estimatedValueLow: res.low ?? null,
+      estimatedValueHigh: res.high ?? null,
       confidence: res.confidence,
       dataSource: res.dataSource,
     };

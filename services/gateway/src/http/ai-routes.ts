@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { aiMessages, propertyIdSchema, updateListingSchema, type ComparableSale, type Property } from '@hsa/contracts';
-import { summarizeComparables } from '@hsa/protos';
+import { summarizeComparables, type ComparablesSummary } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { AiClient, GenerationExtras } from '../adapters/ai-client';
 import type { NeighborhoodClient } from '../adapters/neighborhood-client';
@@ -26,6 +26,15 @@ export interface AiRoutesDependencies {
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
 
 /**
+ * The prompt's summary of the comparable sales: recorded sales only (a listing-based provider's listings carry list
+ * prices, which are not sales); none when there is none.
+ */
+export function promptComparables(list: readonly ComparableSale[]): ComparablesSummary | undefined {
+  const sales = list.filter((c) => c.priceKind !== 'listing');
+  return sales.length ? summarizeComparables(sales) : undefined;
+}
+
+/**
  * The spec's AI calls, owner only: recommendations (GET answers the stored list, empty when none; POST
  * generates and replaces), the listing (GET 404 when none; POST generates; PATCH saves the owner's edit of
  * the description) and neighborhood insights. Ownership is checked with the property service first, which
@@ -47,7 +56,7 @@ export function aiRoutes(deps: AiRoutesDependencies): Router {
   const extras = async (req: Request, property: Property): Promise<GenerationExtras> => {
     const [comparables, photoRoomTypes] = await Promise.all([
       deps.comparables?.(property).then(
-        (list) => (list.length ? summarizeComparables(list) : undefined),
+        promptComparables,
         (err: unknown) => void deps.logger?.warn({ err, propertyId: property.id }, 'comparables unavailable for the AI prompt'),
       ),
       deps.photoRoomTypes?.(userId(req), property.id).catch(

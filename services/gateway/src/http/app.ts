@@ -49,6 +49,7 @@ export interface AppDependencies {
   /** The folder holding shell/dist and <remote>/dist; empty: no static hosting (API only). */
   webRoot: string;
   googleMapsBrowserKey?: string | undefined;
+  googleMapsMapId?: string | undefined;
   remotesManifest?: string | undefined;
 }
 
@@ -90,7 +91,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(aiRoutes({ ...deps.ai, properties: deps.properties, logger: deps.logger, limit }));
   app.use(propertyRoutes(deps.properties, limit));
   app.use(eventsRoute(deps.hub));
-  app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey }));
+  app.use(configRoutes({ googleMapsApiKey: deps.googleMapsBrowserKey, googleMapsMapId: deps.googleMapsMapId, logger: deps.logger }));
   app.use('/api', apiNotFound);
 
   // An empty WEB_ROOT (the gateway's image) serves the API only: the web images serve the front end.

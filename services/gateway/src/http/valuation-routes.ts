@@ -59,10 +59,13 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
   };
 
   router.get('/api/address-autocomplete', deps.limit('search'), async (req, res) => {
-    const query = addressAutocompleteQuerySchema.safeParse({ input: req.query.input });
+    const query = addressAutocompleteQuerySchema.safeParse({
+      input: req.query.input,
+      ...(req.query.sessionToken !== undefined ? { sessionToken: req.query.sessionToken } : {}),
+    });
     if (!query.success) throw fromZodError(query.error);
     res.set('Cache-Control', 'no-store');
-    res.json(await deps.valuation.autocomplete(query.data.input));
+    res.json(await deps.valuation.autocomplete(query.data.input, query.data.sessionToken));
   });
 
   router.post('/api/properties/lookup', valuationLimit, async (req, res) => {

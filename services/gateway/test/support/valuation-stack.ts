@@ -5,7 +5,7 @@ import express from 'express';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
 import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testSigner } from '@hsa/service-kit/testing';
-import { startValuationService, type RunningValuationService } from '@hsa/valuation';
+import { startValuationService, type RunningValuationService, type ValuationServiceConfig } from '@hsa/valuation';
 import { PropertyClient } from '../../src/adapters/property-client';
 import { ValuationClient } from '../../src/adapters/valuation-client';
 import { apiNotFound, errorHandler } from '../../src/http/errors';
@@ -24,12 +24,15 @@ export interface ValuationTestStack {
 }
 
 /**
- * The real property and valuation services (real PostgreSQL and NATS, the embedded Sacramento data) behind
+ * The real property and valuation services (real PostgreSQL and NATS, the embedded Sacramento data unless
+ * `providers` configures others) behind
  * a small Express app composed like the gateway's /api: JSON body parser, the valuation routes, the API
  * 404 and the gateway's error handler. The signed-in user comes from a test header; the app trusts
  * X-Forwarded-For so tests can act as different client IPs.
  */
-export async function startValuationTestStack(): Promise<ValuationTestStack> {
+export async function startValuationTestStack(
+  providers: Pick<Partial<ValuationServiceConfig>, 'addressProvider' | 'propertyDataProvider' | 'google' | 'rentcast' | 'providerCalls'> = {},
+): Promise<ValuationTestStack> {
   const logger = createLogger('gateway-valuation-test', process.env.LOG_LEVEL ?? 'silent');
   const propertyDb = uniqueDatabaseName('gwv_prop');
   const valuationDb = uniqueDatabaseName('gwv_val');
@@ -48,6 +51,7 @@ export async function startValuationTestStack(): Promise<ValuationTestStack> {
       hpiDir: dataDir,
       addressProvider: 'open-data',
       propertyDataProvider: 'open-data',
+      ...providers,
     },
     { logger },
   );

@@ -5,7 +5,7 @@ import { AppError, unauthenticated } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { ReadinessCheck } from '../http/health';
 import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
-import { FIELD_ERRORS_METADATA } from './metadata';
+import { FIELD_ERRORS_METADATA, RETRY_PUSHBACK_METADATA } from './metadata';
 import { followReadiness } from './readiness-health';
 import { grpcStatusByCode } from './status';
 import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
@@ -41,6 +41,7 @@ function toServiceError(err: unknown, logger: Logger, method: string): Partial<g
   if (err instanceof AppError) {
     const metadata = new grpc.Metadata();
     if (err.fieldErrors.length) metadata.set(FIELD_ERRORS_METADATA, JSON.stringify(err.fieldErrors));
+    if (!err.retryable) metadata.set(RETRY_PUSHBACK_METADATA, '-1');
     if (err.code === 'INTERNAL') logger.error({ err, method }, 'internal error');
     return { code: grpcStatusByCode[err.code], details: err.message, metadata };
   }

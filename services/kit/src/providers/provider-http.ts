@@ -19,6 +19,11 @@ export interface ProviderHttpOptions {
   cache?: ProviderCache | undefined;
   cacheTtlMs: number;
   logger: Logger;
+  /**
+   * What an operator should check when the provider refuses the credentials (HTTP 401 or 403), logged with the
+   * error, e.g. "RentCast answers 401 for an invalid key, an inactive subscription or a billing problem".
+   */
+  authHint?: string;
 }
 
 export interface ProviderRequest {
@@ -27,8 +32,15 @@ export interface ProviderRequest {
   /** Sent, never cached or logged (API keys live here). */
   headers: Record<string, string>;
   body?: unknown;
-  /** Which answers may be cached (default: 200 only). */
-  cacheable?: (status: number) => boolean;
+  /**
+   * The request's identity in the cache when it is not the URL and body (e.g. a normalised address, or the
+   * request without a session token that does not change the answer). Default: method, URL and body.
+   */
+  cacheKey?: string;
+  /** Always ask the provider (a call that must reach it, e.g. the one ending an autocomplete session); the answer is still cached. */
+  skipCacheRead?: boolean;
+  /** Which answers may be cached (default: 200 only). Give the body check too, so a malformed answer is never kept. */
+  cacheable?: (status: number, body: unknown) => boolean;
 }
 
 export interface ProviderResponse {
@@ -50,7 +62,10 @@ class FinalFailure extends Error {
  * JSON over HTTP to an external provider: a timeout per attempt, bounded retries with exponential
  * backoff on 429 / 5xx / timeouts / network errors (honouring Retry-After up to the cap), answers cached
  * in the database, and every failure reported as UNAVAILABLE with a message that says what happened.
- * Statuses other than 2xx, 429 and 5xx (e.g. 404) are returned to the caller to interpret.
+ * Refused credentials (401, 403) are configuration errors: logged at error level with what to check, never
+ * retried. Other statuses (400, 404, ...) are returned to the caller to interpret; `configurationError` turns
+ * the ones it cannot blame on the input into the same loud failure.
+ * A failure is not retryable by the caller either (the attempts were made here): gRPC clients are told so.
  */
 export class ProviderHttp {
   constructor(private readonly options: ProviderHttpOptions) {}
@@ -77,9 +92,9 @@ export class ProviderHttp {
   private async cachedRequest(request: ProviderRequest): Promise<ProviderResponse> {
     const { cache, provider } = this.options;
     const description = `${request.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`;
-    const key = createHash('sha256').update(`${provider}\n${description}`).digest('hex');
+    const key = createHash('sha256').update(`${provider}\n${request.cacheKey ?? description}`).digest('hex');
     const cacheable = request.cacheable ?? ((status: number) => status === 200);
-    if (cache) {
+    if (cache && !request.skipCacheRead) {
       const hit = await cache.get(key).catch((err: unknown) => {
         this.options.logger.warn({ err, provider }, 'provider cache read failed');
         return undefined;
@@ -87,12 +102,26 @@ export class ProviderHttp {
       if (hit) return { status: hit.status, body: hit.body, fromCache: true };
     }
     const response = await this.fetchWithRetries(request);
-    if (cache && cacheable(response.status)) {
+    if (cache && cacheable(response.status, response.body)) {
       await cache
-        .set(key, { provider, request: description.slice(0, 2000), status: response.status, body: response.body, ttlMs: this.options.cacheTtlMs })
+        .set(key, { provider, request: (request.cacheKey ?? description).slice(0, 2000), status: response.status, body: response.body, ttlMs: this.options.cacheTtlMs })
         .catch((err: unknown) => this.options.logger.warn({ err, provider }, 'provider cache write failed'));
     }
     return response;
+  }
+
+  /**
+   * A refusal no retry will fix and the user did not cause (a rejected key, parameters the provider no longer
+   * accepts, a billing problem): logged at error level with what to check, answered as the provider being
+   * unavailable.
+   */
+  configurationError(status: number, body: unknown, hint: string): AppError {
+    const detail = providerErrorDetail(body);
+    this.options.logger.error(
+      { provider: this.options.provider, status, providerError: detail.message, reason: detail.reason, hint },
+      `${this.options.label} configuration error: ${hint}`,
+    );
+    return unavailable(`${this.options.label} is unavailable: it refused the request (HTTP ${status}${detail.message ? `: ${detail.message}` : ''})`);
   }
 
   private async fetchWithRetries(request: ProviderRequest): Promise<ProviderResponse> {
@@ -112,7 +141,8 @@ export class ProviderHttp {
           lastProblem = res.status === 429 ? `rate limit reached (HTTP 429)` : `server error (HTTP ${res.status})`;
           retryAfterMs = retryAfter(res.headers.get('retry-after'));
         } else if (res.status === 401 || res.status === 403) {
-          throw new FinalFailure(unavailable(`${label} refused the request: check its API key (HTTP ${res.status})`));
+          const hint = this.options.authHint ?? `check ${label}'s API key`;
+          throw new FinalFailure(this.configurationError(res.status, parseJsonOrText(text), hint));
         } else {
           return { status: res.status, body: parseJson(text, res.status, label), fromCache: false };
         }
@@ -135,8 +165,9 @@ export class ProviderHttp {
   }
 }
 
+/** A provider failure: UNAVAILABLE, and not to be retried by the caller (this layer already did). */
 function unavailable(message: string): AppError {
-  return new AppError('UNAVAILABLE', message);
+  return new AppError('UNAVAILABLE', message, [], { retryable: false });
 }
 
 function parseJson(text: string, status: number, label: string): unknown {
@@ -145,6 +176,14 @@ function parseJson(text: string, status: number, label: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     throw unavailable(`${label} sent a malformed response (HTTP ${status}, not JSON)`);
+  }
+}
+
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text.slice(0, 500);
   }
 }
 
@@ -161,14 +200,42 @@ function isTimeout(err: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
+/** What a provider's error body says: Google's google.rpc.Status ({error: {message, status, details}}), RentCast's and others' {error, message}. */
+export interface ProviderErrorDetail {
+  message: string | undefined;
+  /** Google's ErrorInfo reasons (API_KEY_INVALID, SERVICE_DISABLED, ...) or RentCast's error code (auth/api-key-invalid). */
+  reason: string | undefined;
+  /** Google's status name (INVALID_ARGUMENT, PERMISSION_DENIED, ...). */
+  status: string | undefined;
+}
+
+export function providerErrorDetail(body: unknown): ProviderErrorDetail {
+  if (typeof body === 'string') return { message: body.trim() || undefined, reason: undefined, status: undefined };
+  const b = (body ?? {}) as { error?: unknown; message?: unknown };
+  if (b.error && typeof b.error === 'object') {
+    const e = b.error as { message?: unknown; status?: unknown; details?: unknown };
+    const details = Array.isArray(e.details) ? (e.details as { reason?: unknown }[]) : [];
+    const reason = details.map((d) => d?.reason).find((r): r is string => typeof r === 'string');
+    return {
+      message: typeof e.message === 'string' ? e.message : undefined,
+      reason,
+      status: typeof e.status === 'string' ? e.status : undefined,
+    };
+  }
+  return {
+    message: typeof b.message === 'string' ? b.message : undefined,
+    reason: typeof b.error === 'string' ? b.error : undefined,
+    status: undefined,
+  };
+}
+
 /** A malformed (but JSON) provider answer: UNAVAILABLE with the provider's name. */
 export function malformed(label: string, detail: string): AppError {
   return unavailable(`${label} sent a malformed response (${detail})`);
 }
 
-/** A provider answered with an error status we can't act on (e.g. 400 on a request we built). */
+/** A provider answered with an error status we can't act on. */
 export function refused(label: string, status: number, body: unknown): AppError {
-  const b = body as { error?: { message?: string } | string; message?: string } | null;
-  const detail = typeof b?.error === 'object' ? b.error.message : (b?.message ?? (typeof b?.error === 'string' ? b.error : undefined));
+  const detail = providerErrorDetail(body).message;
   return unavailable(`${label} refused the request (HTTP ${status}${detail ? `: ${detail}` : ''})`);
 }

@@ -57,7 +57,10 @@ export function narrativeFacts(subject: InsightsSubject, insights: NeighborhoodI
   return facts;
 }
 
-/** The AI service's DescribeNeighborhood: a model's narrative from the facts, or null when it writes none. */
+/**
+ * The AI service's DescribeNeighborhood: a model's narrative from the facts, or none (with the AI service's note
+ * when its model's answer was not used).
+ */
 export class AiNarrator implements Narrator {
   private readonly client: AiServiceClient;
 
@@ -69,10 +72,10 @@ export class AiNarrator implements Narrator {
     this.client = createClient(loadAiProto().AiService, address, { signer, audience: 'ai' });
   }
 
-  async describe(subject: InsightsSubject, insights: NeighborhoodInsights): Promise<Narrative | null> {
+  async describe(subject: InsightsSubject, insights: NeighborhoodInsights): Promise<{ narrative: Narrative } | { narrative: null; note: string | null }> {
     const res = await call(this.client, this.client.describeNeighborhood, narrativeFacts(subject, insights), { timeoutMs: this.timeoutMs });
-    if (!res.written) return null;
-    return {
+    if (!res.written) return { narrative: null, note: res.note || null };
+    const narrative: Narrative = {
       familyFriendly: res.familyFriendly,
       walkability: res.walkability,
       dining: res.dining,
@@ -82,6 +85,7 @@ export class AiNarrator implements Narrator {
       marketContext: res.marketContext,
       valueDrivers: [...res.valueDrivers],
     };
+    return { narrative };
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { loadValuationProto, type SubjectFacts, type ValuationServiceClient } from '@hsa/protos';
+import { loadValuationProto, type ComparablesResponseMessage, type SubjectFacts, type ValuationServiceClient } from '@hsa/protos';
 import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 import type { InsightsSubject } from '../domain/location';
 import type { MarketSample } from '../domain/market-stats';
@@ -7,6 +7,8 @@ import type { MarketSource } from '../domain/operations';
 /**
  * Nearby recorded sales from the valuation service (its Comparables call: the sales of homes most like this
  * one around its location, with prices brought to today's level by the price index), and that price index.
+ * Listings (a listing-based provider's comparables: list prices, not sales) are not recorded sales: they are left
+ * out of the market figures, and a note says so.
  */
 export class ValuationMarket implements MarketSource {
   private readonly client: ValuationServiceClient;
@@ -34,21 +36,7 @@ export class ValuationMarket implements MarketSource {
     if (subject.bathrooms !== null) facts.bathrooms = subject.bathrooms;
     if (subject.yearBuilt !== null) facts.yearBuilt = subject.yearBuilt;
     const res = await call(this.client, this.client.comparables, { subject: facts, limit: this.limit }, { timeoutMs: this.timeoutMs });
-    return {
-      sales: res.comparables.map((c) => ({
-        saleAmount: c.saleAmount,
-        saleDate: c.saleDate,
-        squareFootage: c.squareFootage ?? null,
-        bedrooms: c.bedrooms ?? null,
-        bathrooms: c.bathrooms ?? null,
-        propertyType: c.propertyType ?? null,
-        distanceMiles: c.distanceMiles,
-        timeAdjustedPrice: c.timeAdjustedPrice,
-      })),
-      valueDate: res.valueDate,
-      dataSource: res.dataSource,
-      notes: [...res.notes],
-    };
+    return marketSampleOf(res);
   }
 
   /** The valuation service's AdjustForPriceIndex (the index that time-adjusts the sales); null without an index. */
@@ -67,4 +55,30 @@ export class ValuationMarket implements MarketSource {
   close(): void {
     this.client.close();
   }
+}
+
+/** Said when the valuation's comparables include listings, which the sales-based market figures leave out. */
+export function listingsLeftOutNote(count: number): string {
+  return `${count} comparable${count === 1 ? ' is a listing' : 's are listings'} (list prices, not recorded sales), left out of the market figures.`;
+}
+
+/** The recorded sales among the valuation's comparables (listings left out, and said so). */
+export function marketSampleOf(res: Pick<ComparablesResponseMessage, 'comparables' | 'valueDate' | 'dataSource' | 'notes'>): MarketSample {
+  const sales = res.comparables.filter((c) => c.priceKind !== 'listing');
+  const listings = res.comparables.length - sales.length;
+  return {
+    sales: sales.map((c) => ({
+      saleAmount: c.saleAmount,
+      saleDate: c.saleDate,
+      squareFootage: c.squareFootage ?? null,
+      bedrooms: c.bedrooms ?? null,
+      bathrooms: c.bathrooms ?? null,
+      propertyType: c.propertyType ?? null,
+      distanceMiles: c.distanceMiles,
+      timeAdjustedPrice: c.timeAdjustedPrice,
+    })),
+    valueDate: res.valueDate,
+    dataSource: res.dataSource,
+    notes: listings ? [...res.notes, listingsLeftOutNote(listings)] : [...res.notes],
+  };
 }

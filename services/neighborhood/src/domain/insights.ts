@@ -116,6 +116,8 @@ export function embeddedInsights(inputs: InsightsInputs): NeighborhoodInsights {
   } else {
     notes.push('No recorded sales were found near this location.');
   }
+  // Listings the valuation answered instead of sales are said to be left out.
+  notes.push(...inputs.marketNotes.filter((n) => /listings? \(list prices/i.test(n)));
 
   return {
     familyFriendly,

@@ -14,9 +14,12 @@ export interface MarketSource {
   adjustToToday(amount: number, fromDate: string): Promise<{ amount: number; valueDate: string; indexName: string } | null>;
 }
 
-/** Who may write the narrative from the facts of the embedded insights (null: keep the embedded text). */
+/**
+ * Who may write the narrative from the facts of the embedded insights: a narrative, or none (keep the embedded text)
+ * with a note when a configured model's answer was not used.
+ */
 export interface Narrator {
-  describe(subject: InsightsSubject, insights: NeighborhoodInsights): Promise<Narrative | null>;
+  describe(subject: InsightsSubject, insights: NeighborhoodInsights): Promise<{ narrative: Narrative } | { narrative: null; note: string | null }>;
 }
 
 export interface InsightsStore {
@@ -92,8 +95,9 @@ export class NeighborhoodOperations {
     if (!sample) insights = { ...insights, notes: [...insights.notes, marketUnavailableNote] };
     if (narrator) {
       try {
-        const narrative = await narrator.describe(subject, insights);
-        if (narrative) insights = withNarrative(insights, narrative);
+        const answer = await narrator.describe(subject, insights);
+        if (answer.narrative) insights = withNarrative(insights, answer.narrative);
+        else if (answer.note) insights = { ...insights, notes: [...insights.notes, answer.note] };
       } catch (err) {
         logger.warn({ err, key }, 'narrative unavailable; the embedded text stands');
       }

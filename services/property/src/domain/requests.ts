@@ -1,4 +1,4 @@
-import { propertyIdSchema, valuationValuesSchema, type ValuationValues } from '@hsa/contracts';
+import { propertyIdSchema, refreshedValuationSchema, type RefreshedValuation } from '@hsa/contracts';
 import type { ListFilter, UpdateValuationRequestMessage } from '@hsa/protos';
 import { fromZodError, invalidArgument, notFound } from '@hsa/service-kit';
 
@@ -29,12 +29,12 @@ export function parsePropertyId(id: string | undefined): string {
   return result.data.toLowerCase();
 }
 
-/** The values of UpdateValuation: whole dollars, low <= value <= high. */
-export function parseValuationValues(request: UpdateValuationRequestMessage): ValuationValues {
-  const result = valuationValuesSchema.safeParse({
+/** The values of UpdateValuation: whole dollars, low <= value <= high, or no range at all (the valuation gave none). */
+export function parseValuationValues(request: UpdateValuationRequestMessage): RefreshedValuation {
+  const result = refreshedValuationSchema.safeParse({
     estimatedValue: request.estimatedValue,
-    estimatedValueLow: request.estimatedValueLow,
-    estimatedValueHigh: request.estimatedValueHigh,
+    estimatedValueLow: request.estimatedValueLow ?? null,
+    estimatedValueHigh: request.estimatedValueHigh ?? null,
   });
   if (!result.success) throw fromZodError(result.error);
   return result.data;

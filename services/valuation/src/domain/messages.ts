@@ -26,8 +26,10 @@ export function toPropertyFactsMessage(facts: Facts, value: ValueEstimate | null
   if (facts.lotSqft !== null) message.lotSize = facts.lotSqft;
   if (value) {
     message.estimatedValue = value.estimate;
-    message.estimatedValueLow = value.low;
-    message.estimatedValueHigh = value.high;
+    if (value.low !== null && value.high !== null) {
+      message.estimatedValueLow = value.low;
+      message.estimatedValueHigh = value.high;
+    }
   }
   return message;
 }
@@ -43,6 +45,7 @@ export function toComparableMessage(c: ComparableSale): Comparable {
     adjustedValue: c.adjustedValue,
     adjustments: c.adjustments.map((a) => ({ feature: a.feature, amount: a.amount, note: a.note })),
     weight: c.weight,
+    priceKind: c.priceKind,
     ...coordinates(c.latitude, c.longitude),
   };
   if (c.bedrooms !== null) message.bedrooms = c.bedrooms;
@@ -76,8 +79,7 @@ export function toEstimateResponse(outcome: Outcome<ValueEstimate>, dataSource: 
   return {
     found: true,
     estimate: v.estimate,
-    low: v.low,
-    high: v.high,
+    ...(v.low !== null && v.high !== null ? { low: v.low, high: v.high } : {}),
     confidence: v.confidence ?? 0,
     comparables: v.comparables.map(toComparableMessage),
     notes: v.notes,

@@ -5,6 +5,9 @@ import { found, missing, notFoundMessages, type LookupResult, type Outcome, type
 import { buildValueHistory, type ValueHistory } from './value-history';
 
 export const maxPredictions = 5;
+
+/** Said with a value history whose estimate came without a range. */
+export const noRangeNote = 'The value estimate came without a likely range, so none is shown over time.';
 export const defaultComparables = 10;
 export const maxComparables = 25;
 
@@ -69,13 +72,14 @@ export class ValuationOperations {
     };
   }
 
-  async autocomplete(input: string): Promise<{ predictions: AddressPredictionResult[]; dataSource: string }> {
-    const predictions = input.trim().length < 3 ? [] : await this.addresses.autocomplete(input);
+  async autocomplete(input: string, sessionToken?: string): Promise<{ predictions: AddressPredictionResult[]; dataSource: string }> {
+    const predictions = input.trim().length < 3 ? [] : await this.addresses.autocomplete(input, sessionToken);
     return { predictions: predictions.slice(0, maxPredictions), dataSource: this.addresses.dataSource };
   }
 
-  async lookup(address: string, placeId?: string): Promise<Outcome<LookupResult>> {
-    const resolved = await this.addresses.resolve(address, placeId);
+  /** The facts and value of an address; `sessionToken` names the autocomplete session it ends. */
+  async lookup(address: string, placeId?: string, sessionToken?: string): Promise<Outcome<LookupResult>> {
+    const resolved = await this.addresses.resolve(address, placeId, sessionToken);
     if (!resolved) return missing(notFoundMessages.address);
     const result = await this.data.lookup(resolved);
     if (!result) return missing(notFoundMessages.address);
@@ -84,12 +88,12 @@ export class ValuationOperations {
   }
 
   async estimate(subject: SubjectInput): Promise<Outcome<ValueEstimate>> {
-    return this.data.estimate(await this.locate(subject));
+    return this.data.estimate(await this.locateForData(subject));
   }
 
   async comparables(subject: SubjectInput, limit = defaultComparables): Promise<ComparablesResult> {
     const capped = Math.max(1, Math.min(maxComparables, Math.floor(limit)));
-    return this.data.comparables(await this.locate(subject), capped);
+    return this.data.comparables(await this.locateForData(subject), capped);
   }
 
   /**
@@ -97,18 +101,28 @@ export class ValuationOperations {
    * the home's city and state (metro, else state, else national), with the home's recorded sales.
    */
   async valueHistory(subject: SubjectInput, given?: GivenEstimate): Promise<Outcome<ValueHistory>> {
-    const located = await this.locate(subject);
+    const located = subject.city && subject.state ? await this.locateForData(subject) : await this.locate(subject);
     const index = this.indexes?.forPlace(located.city, located.state);
     if (!index) return missing(notFoundMessages.noPriceIndex);
     let value: GivenEstimate & { valueDate: string };
+    let notes: string[] = [];
     if (given) value = { ...given, valueDate: this.today() };
     else {
       const estimate = await this.data.estimate(located);
       if (!estimate.found) return estimate;
-      value = estimate.value;
+      const { low, high } = estimate.value;
+      // Without a range from the provider the history carries the estimate alone (no band is made up).
+      value = { estimate: estimate.value.estimate, low: low ?? estimate.value.estimate, high: high ?? estimate.value.estimate, valueDate: estimate.value.valueDate };
+      if (low === null || high === null) notes = [noRangeNote];
     }
     const sales = await this.data.saleHistory(located);
-    return found(buildValueHistory({ estimate: value.estimate, low: value.low, high: value.high, valueDate: value.valueDate, index, sales }));
+    const history = buildValueHistory({ estimate: value.estimate, low: value.low, high: value.high, valueDate: value.valueDate, index, sales });
+    return found({ ...history, notes: [...history.notes, ...notes] });
+  }
+
+  /** The subject as the data provider needs it: located first, unless the provider finds homes by address itself. */
+  private locateForData(subject: SubjectInput): Promise<SubjectInput> {
+    return this.data.locatesByAddress && subject.address ? Promise.resolve(subject) : this.locate(subject);
   }
 
   /** Fills the location (and ZIP, city, state) of a subject that has only an address or a place id. */

@@ -32,10 +32,16 @@ export interface AddressProvider {
   readonly name: AddressProviderName;
   /** What the UI says about where addresses come from. */
   readonly dataSource: string;
-  /** Predictions for typed text, best first (the caller keeps the first 5). */
-  autocomplete(input: string): Promise<AddressPredictionResult[]>;
-  /** The address a place id (preferred) or free text names; undefined when it is not clear enough. */
-  resolve(address: string, placeId?: string): Promise<ResolvedAddress | undefined>;
+  /**
+   * Predictions for typed text, best first (the caller keeps the first 5). `sessionToken` names the address box's
+   * session (providers that bill by session use it).
+   */
+  autocomplete(input: string, sessionToken?: string): Promise<AddressPredictionResult[]>;
+  /**
+   * The address a place id (preferred) or free text names; undefined when it is not clear enough. `sessionToken`:
+   * the session the address was chosen in, which this ends.
+   */
+  resolve(address: string, placeId?: string, sessionToken?: string): Promise<ResolvedAddress | undefined>;
 }
 
 export interface ComparablesResult {
@@ -48,6 +54,11 @@ export interface PropertyDataProvider {
   readonly name: PropertyDataProviderName;
   /** What the UI says about where facts, values and comparables come from. */
   readonly dataSource: string;
+  /**
+   * True when the provider finds a home from its address itself (RentCast): a subject with an address is then not
+   * located through the address provider first (which would cost an address-provider call for nothing).
+   */
+  readonly locatesByAddress: boolean;
   /** Facts and value of a resolved address; undefined when the provider has no authentic data for it. */
   lookup(address: ResolvedAddress): Promise<LookupResult | undefined>;
   estimate(subject: SubjectInput): Promise<Outcome<ValueEstimate>>;

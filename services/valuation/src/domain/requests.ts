@@ -16,16 +16,20 @@ import type { SubjectInput } from './results';
  * input becomes INVALID_ARGUMENT with a clear message, never an internal error.
  */
 
-export function parseAutocompleteInput(input: string | undefined): string {
-  const result = addressAutocompleteQuerySchema.safeParse({ input: input ?? '' });
+export function parseAutocompleteRequest(request: { input?: string; sessionToken?: string | null }): { input: string; sessionToken: string | undefined } {
+  const result = addressAutocompleteQuerySchema.safeParse({
+    input: request.input ?? '',
+    ...(request.sessionToken ? { sessionToken: request.sessionToken } : {}),
+  });
   if (!result.success) throw fromZodError(result.error);
-  return result.data.input;
+  return { input: result.data.input, sessionToken: result.data.sessionToken };
 }
 
 export function parseLookupRequest(request: LookupRequestMessage): PropertyLookup {
   const result = propertyLookupSchema.safeParse({
     address: request.address ?? '',
     ...(request.placeId !== undefined ? { placeId: request.placeId } : {}),
+    ...(request.sessionToken ? { sessionToken: request.sessionToken } : {}),
   });
   if (!result.success) throw fromZodError(result.error);
   return result.data;

@@ -33,9 +33,12 @@ export interface ComparableSale {
   bedrooms: number | null;
   bathrooms: number | null;
   livingSqft: number | null;
+  /** The price paid, or the list price of a listing (priceKind). */
   salePrice: number;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD: the sale date, or the listing date of a listing; empty when unknown. */
   saleDate: string;
+  /** "sale": a recorded sale; "listing": a home listed for sale (list price, listing date). */
+  priceKind: 'sale' | 'listing';
   pricePerSqft: number | null;
   /** Percent above (+) or below (-) the local market's price per square foot; null when unknown. */
   marketVariance: number | null;
@@ -53,8 +56,9 @@ export interface ComparableSale {
 
 export interface ValueEstimate {
   estimate: number;
-  low: number;
-  high: number;
+  /** The likely range; null when the provider gave none (the notes say so). */
+  low: number | null;
+  high: number | null;
   /** 0..1, null when the provider gives none. */
   confidence: number | null;
   /** Price level of the estimate (YYYY-MM-DD). */

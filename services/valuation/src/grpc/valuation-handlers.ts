@@ -3,7 +3,7 @@ import { kitMetrics, timed, unary, type Logger } from '@hsa/service-kit';
 import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
 import {
-  parseAutocompleteInput,
+  parseAutocompleteRequest,
   parseComparablesLimit,
   parseLookupRequest,
   parsePriceIndexRequest,
@@ -23,7 +23,8 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       logger,
       'Autocomplete',
       async (request) => {
-        const result = await operations.autocomplete(parseAutocompleteInput(request.input));
+        const { input, sessionToken } = parseAutocompleteRequest(request);
+        const result = await operations.autocomplete(input, sessionToken);
         return { predictions: result.predictions, dataSource: result.dataSource };
       },
       open,
@@ -33,8 +34,8 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       logger,
       'Lookup',
       async (request) => {
-        const { address, placeId } = parseLookupRequest(request);
-        const outcome = await operations.lookup(address, placeId ?? undefined);
+        const { address, placeId, sessionToken } = parseLookupRequest(request);
+        const outcome = await operations.lookup(address, placeId ?? undefined, sessionToken ?? undefined);
         return toLookupResponse(outcome, operations.data.dataSource);
       },
       open,

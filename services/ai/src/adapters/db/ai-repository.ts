@@ -45,7 +45,8 @@ export class AiRepository {
     return row;
   }
 
-  async saveListing(userId: string, propertyId: string, result: ListingResult, variant: number): Promise<ListingRow> {
+  /** `sourceNote`: why the built-in writer answered in the model's place ('' when it did not). */
+  async saveListing(userId: string, propertyId: string, result: ListingResult, variant: number, sourceNote = ''): Promise<ListingRow> {
     return this.db.transaction(async (tx) => {
       const values = {
         propertyId,
@@ -54,6 +55,7 @@ export class AiRepository {
         keySellingPoints: result.keySellingPoints,
         engine: result.engine,
         model: result.model,
+        sourceNote,
         variant,
         generatedAt: new Date(),
         editedAt: null,

@@ -19,6 +19,8 @@ export const listings = pgTable('listings', {
   keySellingPoints: jsonb('key_selling_points').$type<string[]>().notNull(),
   engine: text('engine').notNull(),
   model: text('model').notNull().default(''),
+  /** What the source label adds: why the built-in writer answered when the model's answer was not used ('' otherwise). */
+  sourceNote: text('source_note').notNull().default(''),
   /** Which wording of the embedded writer this is; the next regeneration uses the next one. */
   variant: integer('variant').notNull().default(0),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ValuationValues } from '@hsa/contracts';
+import type { RefreshedValuation } from '@hsa/contracts';
 import { enqueueEvent, type Db } from '@hsa/service-kit';
 import {
   propertyEventTypes,
@@ -47,7 +47,7 @@ export class PropertyRepository {
   }
 
   /** Saves a refreshed value estimate; emits property.valuation.refreshed. */
-  async updateValuation(userId: string, id: string, values: ValuationValues): Promise<PropertyRecord | undefined> {
+  async updateValuation(userId: string, id: string, values: RefreshedValuation): Promise<PropertyRecord | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(properties)

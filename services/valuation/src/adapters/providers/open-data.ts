@@ -47,6 +47,8 @@ export class OpenDataAddressProvider implements AddressProvider {
 /** Facts, values and comparables from the embedded sales data and the product's AVM. */
 export class OpenDataPropertyProvider implements PropertyDataProvider {
   readonly name = 'open-data' as const;
+  /** The AVM values a home by its coordinates. */
+  readonly locatesByAddress = false;
 
   constructor(private readonly market: OpenDataMarket) {}
 

@@ -203,6 +203,7 @@ export class OpenDataMarket {
       livingSqft: sale.livingSqft > 0 ? sale.livingSqft : null,
       salePrice: Math.round(sale.salePrice),
       saleDate: sale.saleDate,
+      priceKind: 'sale',
       pricePerSqft: sale.livingSqft > 0 ? Math.round(sale.salePrice / sale.livingSqft) : null,
       marketVariance: this.levels.variance({ ...sale, zip: sale.zip ?? '' }),
       latitude: sale.latitude,

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { normaliseComparables } from '../src/domain/comparables';
+import { ComparablesShortList, ComparablesTable } from '../src/components/ComparablesTable';
+
+afterEach(cleanup);
+
+const listings = normaliseComparables([
+  { id: 'l1', address: '3924 High St, Sacramento, CA 95838', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing', adjustedValue: 259_000, distanceMiles: 0.48 },
+  { id: 'l2', address: '3712 Rio Linda Blvd, Sacramento, CA 95838', saleAmount: 315_000, saleDate: '', priceKind: 'listing', adjustedValue: 315_000, distanceMiles: 0.39 },
+]);
+const sales = normaliseComparables([
+  { id: 's1', address: '51 Omaha Ct, Sacramento, CA 95823', saleAmount: 68_212, saleDate: '2008-05-21', priceKind: 'sale', adjustedValue: 72_500, distanceMiles: 1.3 },
+]);
+
+describe('comparables as a table and a short list', () => {
+  it('heads the columns of listings "List price" and "Listing date", an unknown date shown as a dash', () => {
+    render(<ComparablesTable comparables={listings} />);
+    const table = screen.getByRole('table', { name: 'Comparable listings, numbered as on the map' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(2, 4)).toEqual(['List price', 'Listing date']);
+    expect(headers).not.toContain('Sale price');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell')[1]!.textContent).toBe('$259,000');
+    expect(within(rows[0]!).getAllByRole('cell')[2]!.textContent).toBe('Jun 2, 2024');
+    expect(within(rows[1]!).getAllByRole('cell')[2]!.textContent).toBe('—');
+  });
+
+  it('heads recorded sales "Sale price" and "Sale date", and says which is which when a list mixes both', () => {
+    render(<ComparablesTable comparables={sales} />);
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent).slice(2, 4)).toEqual(['Sale price', 'Sale date']);
+    cleanup();
+    render(<ComparablesTable comparables={[...sales, ...listings]} />);
+    const table = screen.getByRole('table', { name: 'Comparable sales and listings, numbered as on the map' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(2, 4)).toEqual(['Sale or list price', 'Sale or listing date']);
+    const prices = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(prices).toEqual(['$68,212 (sale price)', '$259,000 (list price)', '$315,000 (list price)']);
+  });
+
+  it("says 'Listed' before a listing's date and 'Sold' before a sale's in the short list", () => {
+    render(<ComparablesShortList comparables={[...sales, listings[0]!]} />);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('Sale price $68,212');
+    expect(items[0]).toContain('Sold May 21, 2008');
+    expect(items[1]).toContain('List price $259,000');
+    expect(items[1]).toContain('Listed Jun 2, 2024');
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { installJsdomShims } from '@hsa/ui-kit/testing';
+import { ValueCard } from '../src/components/ValueCard';
+import type { WizardProperty } from '../src/domain/wizardProperty';
+
+beforeAll(installJsdomShims);
+afterEach(cleanup);
+
+const property: WizardProperty = {
+  id: null,
+  address: '3526 High St, Sacramento, CA 95838',
+  city: 'Sacramento',
+  state: 'CA',
+  zipCode: '95838',
+  bedrooms: 2,
+  bathrooms: 1,
+  squareFootage: 836,
+  yearBuilt: 1948,
+  propertyType: 'single_family',
+  additionalInfo: null,
+  estimatedValue: 268_000,
+  estimatedValueLow: 241_000,
+  estimatedValueHigh: 295_000,
+  lotSize: 5663,
+  coordinates: { latitude: 38.631913, longitude: -121.434879 },
+  placeId: null,
+  dataSource: 'RentCast property records and value estimates',
+};
+
+describe('the value card', () => {
+  it("shows the valuation's own range without a note", () => {
+    render(<ValueCard property={property} dataSource={property.dataSource} locked={false} />);
+    expect(screen.getByRole('img', { name: 'Likely range $241,000 to $295,000' })).toBeTruthy();
+    expect(screen.queryByTestId('assumed-range-note')).toBeNull();
+  });
+
+  it('says so when the estimate came without a range and the 85% to 115% rule stands in', () => {
+    render(<ValueCard property={{ ...property, estimatedValueLow: null, estimatedValueHigh: null }} dataSource={property.dataSource} locked={false} />);
+    expect(screen.getByRole('img', { name: 'Likely range $227,800 to $308,200' })).toBeTruthy();
+    expect(screen.getByTestId('assumed-range-note').textContent).toBe('No likely range came with this estimate: shown is 85% to 115% of it.');
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "listings" ADD COLUMN "source_note" text DEFAULT '' NOT NULL;
