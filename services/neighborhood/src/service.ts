@@ -16,7 +16,7 @@ import {
 } from '@hsa/service-kit';
 import { AiNarrator } from './adapters/ai-narrator';
 import { InsightsCache } from './adapters/db/insights-cache';
-import { GooglePlacesNearby } from './adapters/google-places-nearby';
+import { GooglePlacesNearby, googleNearbyConfigurationHint } from './adapters/google-places-nearby';
 import { MapTiles } from './adapters/open-data/map-tiles';
 import { OpenNeighborhoodData } from './adapters/open-data/open-data';
 import { ValuationMarket } from './adapters/valuation-market';
@@ -87,7 +87,10 @@ export async function startNeighborhoodService(
     if (config.placesProvider === 'google') {
       if (!config.google) throw new Error('Invalid configuration:\n  GOOGLE_MAPS_API_KEY: required when NEIGHBORHOOD_PLACES_PROVIDER=google');
       const calls = { ...defaultProviderCalls, ...config.providerCalls };
-      places = new GooglePlacesNearby(new ProviderHttp({ provider: 'google-places-nearby', label: 'Google Places', ...calls, cache: providerCache, logger }), config.google);
+      places = new GooglePlacesNearby(
+        new ProviderHttp({ provider: 'google-places-nearby', label: 'Google Places', ...calls, cache: providerCache, logger, authHint: googleNearbyConfigurationHint }),
+        config.google,
+      );
     }
     logger.info({ placesProvider: places.name }, 'place source ready');
 

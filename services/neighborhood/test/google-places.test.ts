@@ -132,7 +132,7 @@ describe('Google Places API (New) Nearby Search', () => {
     await database.db.delete(providerCache);
     const refused = await google({ apiKey: 'wrong' }).around(highSt, decayMiles.zero).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'UNAVAILABLE', message: 'Google Places refused the request: check its API key (HTTP 403)' });
+    expect(refused).toMatchObject({ code: 'UNAVAILABLE', message: 'Google Places is unavailable: it refused the request (HTTP 403: The provided API key is invalid.)' });
 
     await database.db.delete(providerCache);
     replay.script('nearby', [{ status: 200, body: { places: [{ id: 'x', location: 'nowhere' }] } }]);

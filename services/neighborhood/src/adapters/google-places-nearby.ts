@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { DataCredit, PlaceKind } from '@hsa/contracts';
 import { malformed, refused, type ProviderHttp } from '@hsa/service-kit';
+
+/** What to check when Google refuses the key or the project (logged with the error). */
+export const googleNearbyConfigurationHint =
+  'check GOOGLE_MAPS_API_KEY: that it is valid, that Places API (New) is enabled for its project with billing, and that its API restrictions allow it from this server';
 import type { LatLng } from '../domain/geo';
 import { nearestPlaces, type Place, type PlaceCategory, type PlaceSource, type PlacesAround, type SchoolBand } from '../domain/places';
 
