@@ -3,15 +3,19 @@ import path from 'node:path';
 import { checkChart } from './chart';
 import { checkDockerfiles } from './dockerfiles';
 import type { CheckName, Failure } from './failure';
+import { checkObservability } from './observability';
 import { layout } from './paths';
 import { readValuesFile } from './profiles';
 import { checkSkaffold } from './skaffold';
 import { checkValuesSchema, PRODUCT_IMAGE } from './values-schema';
 
+/** The parts of deploy:check a run can be limited to. */
+export type CheckSet = 'chart' | 'values-schema' | 'dockerfile' | 'skaffold' | 'observability';
+
 export interface DeployCheckReport {
   failures: Failure[];
   /** What was checked, for the summary: profiles and objects, bad-values cases, Dockerfiles, skaffold renders. */
-  counts: { profiles: number; objects: number; badValuesCases: number; dockerfiles: number; skaffoldRenders: number };
+  counts: { profiles: number; objects: number; badValuesCases: number; dockerfiles: number; skaffoldRenders: number; dashboards: number; alertRules: number; promqlExpressions: number };
   seconds: Record<string, number>;
 }
 
@@ -30,13 +34,13 @@ export function productImagesInValues(values: unknown, found = new Set<string>()
 /**
  * deploy:check on a root laid out like the repository (the repository itself, or a test fixture): the chart with
  * every values profile (lint, render, schema, unknown fields, policy), the values schema against bad values, every
- * Dockerfile, and skaffold.yaml. `only` limits the run to some checks (tests).
+ * Dockerfile, skaffold.yaml, and the Grafana dashboards, alert rules and provisioning files of deploy/. `only` limits the run to some checks (tests).
  */
-export async function runDeployCheck(root: string, only?: ReadonlySet<'chart' | 'values-schema' | 'dockerfile' | 'skaffold'>): Promise<DeployCheckReport> {
-  const wants = (check: 'chart' | 'values-schema' | 'dockerfile' | 'skaffold') => !only || only.has(check);
+export async function runDeployCheck(root: string, only?: ReadonlySet<CheckSet>): Promise<DeployCheckReport> {
+  const wants = (check: CheckSet) => !only || only.has(check);
   const seconds: Record<string, number> = {};
   const failures: Failure[] = [];
-  const counts = { profiles: 0, objects: 0, badValuesCases: 0, dockerfiles: 0, skaffoldRenders: 0 };
+  const counts = { profiles: 0, objects: 0, badValuesCases: 0, dockerfiles: 0, skaffoldRenders: 0, dashboards: 0, alertRules: 0, promqlExpressions: 0 };
   const timed = async <T>(step: string, body: () => Promise<T>): Promise<T> => {
     const began = performance.now();
     try {
@@ -79,6 +83,13 @@ export async function runDeployCheck(root: string, only?: ReadonlySet<'chart' | 
     const result = await timed('dockerfiles', async () => checkDockerfiles(root, expected));
     failures.push(...result.failures);
     counts.dockerfiles = result.linted.length;
+  }
+  if (wants('observability')) {
+    const result = await timed('dashboards and alerts', async () => checkObservability(root));
+    failures.push(...result.failures);
+    counts.dashboards = result.dashboards;
+    counts.alertRules = result.alertRules;
+    counts.promqlExpressions = result.expressions;
   }
   return { failures, counts, seconds };
 }

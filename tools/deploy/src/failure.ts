@@ -1,5 +1,5 @@
 /** The checks deploy:check runs; every failure names one. */
-export type CheckName = 'chart' | 'lint' | 'render' | 'schema' | 'unknown-field' | 'policy' | 'values-schema' | 'dockerfile' | 'skaffold';
+export type CheckName = 'chart' | 'lint' | 'render' | 'schema' | 'unknown-field' | 'policy' | 'values-schema' | 'dockerfile' | 'skaffold' | 'observability';
 
 /** One thing wrong: which check and rule, in which file (relative to the checked root), and where in it. */
 export interface Failure {

@@ -14,7 +14,7 @@ describe('deploy:check on the fixture repository', () => {
     const report = await runDeployCheck(path.join(fixturesDir, 'good'));
     const seconds = (performance.now() - began) / 1000;
     expect(report.failures.map(formatFailure)).toEqual([]);
-    expect(report.counts).toEqual({ profiles: 4, objects: 30, badValuesCases: 7, dockerfiles: 3, skaffoldRenders: 2 });
+    expect(report.counts).toEqual({ profiles: 4, objects: 30, badValuesCases: 7, dockerfiles: 3, skaffoldRenders: 2, dashboards: 1, alertRules: 1, promqlExpressions: 4 });
     console.log(`[deploy-check] good fixture: ${seconds.toFixed(1)} s`, report.seconds);
   }, 120_000);
 
