@@ -330,7 +330,11 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect((await fetch(`${stack.publicUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${stack.publicUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, propertyService: true, signIn: true } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: true, propertyService: true, signIn: true, liveEvents: true },
+      optional: expect.arrayContaining(['signIn', 'liveEvents']),
+    });
     const unknown = await alice.request('/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/json');
