@@ -13,6 +13,7 @@ import {
   type ServingEndpoints,
   type OutboxRelay,
   InternalTokenVerifier,
+  optionalCheck,
 } from '@hsa/service-kit';
 import { AiRepository } from './adapters/db/ai-repository';
 import { openAiEngine } from './adapters/openai-engine';
@@ -109,8 +110,11 @@ export async function startAiService(config: AiServiceConfig, options: AiService
           handlers: aiServiceHandlers(new AiRepository(database.db), engine, logger),
         },
       ],
-      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-      informational: { nats: () => bus.connected },
+      readiness: {
+        database: async () => (await database.pool.query('select 1')).rowCount === 1,
+        // Events wait in the outbox while NATS is down and go out once it is back: reported as degraded, not failing.
+        nats: optionalCheck(() => bus.connected),
+      },
       logger,
       cleanups,
     });

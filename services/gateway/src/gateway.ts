@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
-import { createLogger, EventBus, InternalTokenSigner, openDatabase, type Logger } from '@hsa/service-kit';
+import { createLogger, EventBus, InternalTokenSigner, openDatabase, optionalCheck, type Logger } from '@hsa/service-kit';
 import { OidcSignIn } from './adapters/oidc';
 import { MediaClient } from './adapters/media-client';
 import { PropertyClient } from './adapters/property-client';
@@ -92,11 +92,19 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     map: neighborhood,
     hub,
     readiness: {
+      // Sessions and every saved property: nothing works without them.
       database: () => database.db.execute(sql`select 1`).then(() => true),
       propertyService: () => properties.ready(),
-      signIn: () => oidc.ready,
+      // Without the identity provider's discovery document nobody can sign in or out, but existing sessions go on.
+      signIn: optionalCheck(() => oidc.ready),
+      // Live updates stop while NATS is down; the pages still load and save (the services' outboxes keep the events).
+      liveEvents: optionalCheck(() => bus.connected),
+      // Each backs one feature (estimates, AI, map layers, photos); the rest of the application works without it.
+      valuationService: optionalCheck(() => valuation.ready()),
+      aiService: optionalCheck(() => ai.ready()),
+      neighborhoodService: optionalCheck(() => neighborhood.ready()),
+      mediaService: optionalCheck(() => media.ready()),
     },
-    informational: { liveEvents: () => bus.connected, valuationService: () => valuation.ready(), aiService: () => ai.ready(), neighborhoodService: () => neighborhood.ready(), mediaService: () => media.ready() },
     webRoot: config.WEB_ROOT,
     googleMapsBrowserKey: config.GOOGLE_MAPS_BROWSER_KEY,
     googleMapsMapId: config.GOOGLE_MAPS_MAP_ID,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueHistoryResponseSchema, type AuthUser, type Property } from '@hsa/contracts';
-import { databaseUrlFor } from '@hsa/service-kit';
+import { createLogger, databaseUrlFor } from '@hsa/service-kit';
+import { startCuttableRelay, testNatsUrl } from '@hsa/service-kit/testing';
 import pg from 'pg';
 import { OPEN_REDIRECT_VECTORS } from './support/attack-vectors';
 import { TestBrowser } from './support/browser';
 import { startTestStack, waitFor, type TestStack } from './support/stack';
+import { startGateway } from '../src/gateway';
 
 const validProperty = {
   address: '4112 Palm Ave, Sacramento, CA 95842',
@@ -330,10 +332,62 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect((await fetch(`${stack.publicUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${stack.publicUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, propertyService: true, signIn: true } });
+    // This stack runs no AI, neighborhood or media service: those features are down, so the gateway is degraded.
+    expect(await ready.json()).toEqual({
+      status: 'degraded',
+      checks: {
+        database: true,
+        propertyService: true,
+        signIn: true,
+        liveEvents: true,
+        valuationService: true,
+        aiService: false,
+        neighborhoodService: false,
+        mediaService: false,
+      },
+      optional: ['signIn', 'liveEvents', 'valuationService', 'aiService', 'neighborhoodService', 'mediaService'],
+    });
     const unknown = await alice.request('/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('reports NATS and the identity provider being down as degraded, without failing readiness', async () => {
+    const nats = new URL(testNatsUrl());
+    const relay = await startCuttableRelay({ host: nats.hostname, port: Number(nats.port || 4222) });
+    // A second gateway on the same services: live events through a relay to NATS, sign-in at an issuer nobody answers.
+    const second = await startGateway(
+      { ...stack.config, PORT: 0, NATS_URL: `nats://127.0.0.1:${relay.port}`, OIDC_ISSUER_URL: 'http://127.0.0.1:1' },
+      createLogger('gateway-test', 'silent'),
+    );
+    const readyz = async () => {
+      const res = await fetch(`${second.url}/readyz`);
+      const text = await res.text();
+      expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|nats:/i); // names and booleans only
+      return { code: res.status, ...(JSON.parse(text) as { status: string; checks: Record<string, boolean> }) };
+    };
+    try {
+      await waitFor(async () => (await readyz()).checks.liveEvents === true, 15_000, 'live events through the relay');
+      expect(await readyz()).toMatchObject({
+        code: 200,
+        status: 'degraded',
+        checks: { database: true, propertyService: true, signIn: false, liveEvents: true },
+      });
+
+      relay.cut();
+      await waitFor(async () => (await readyz()).checks.liveEvents === false, 10_000, 'live events reported down');
+      expect(await readyz()).toMatchObject({
+        code: 200,
+        status: 'degraded',
+        checks: { database: true, propertyService: true, signIn: false, liveEvents: false },
+      });
+
+      relay.restore();
+      await waitFor(async () => (await readyz()).checks.liveEvents === true, 15_000, 'live events back');
+    } finally {
+      await second.close();
+      await relay.close();
+    }
   });
 
   it('ends sessions after the absolute timeout even when active', async () => {

@@ -143,7 +143,15 @@ describe('one request, one trace across gateway, property service and NATS', () 
       OIDC_CLIENT_SECRET: 'trace-secret',
       PROPERTY_SERVICE_ADDRESS: `127.0.0.1:${grpcPort}`,
     });
-    await waitFor(async () => (await fetch(`${publicUrl}/readyz`)).ok, 30_000, 'gateway and property service');
+    // Ready (database, property service) and sign-in discovered (optional for readiness, but the test signs in).
+    await waitFor(
+      async () => {
+        const res = await fetch(`${publicUrl}/readyz`);
+        return res.ok && ((await res.json()) as { checks: Record<string, boolean> }).checks.signIn === true;
+      },
+      30_000,
+      'gateway, property service and sign-in',
+    );
   });
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { EventBus } from './events/bus';
 import { startOutboxRelay, type OutboxRelay } from './events/relay';
 import type { InternalTokenVerifier } from './grpc/internal-auth';
 import { startGrpcServer } from './grpc/server';
-import { startHealthServer, type ReadinessCheck } from './http/health';
+import { startHealthServer, type ReadinessChecks } from './http/health';
 
 /**
  * What every gRPC service does at start and stop, in one place: a stack of cleanups run in reverse, the
@@ -83,7 +83,8 @@ export interface ServingEndpoints {
 /**
  * Starts the gRPC server (with the standard health service) and, unless `healthPort` is undefined, the HTTP
  * /healthz and /readyz server on the same host. Both stop with `cleanups`. The gRPC health status and /readyz
- * answer from the same `readiness` checks: NOT_SERVING / 503 while one fails.
+ * answer from the same `readiness` list: NOT_SERVING / 503 while a required check fails; an optional one failing
+ * leaves the gRPC status SERVING and makes /readyz answer 200 `degraded`.
  */
 export async function serveGrpc(options: {
   host: string;
@@ -92,12 +93,10 @@ export async function serveGrpc(options: {
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
   /** Verifies every caller (see internal-auth.ts). */
   auth: InternalTokenVerifier;
-  /** Gates both /readyz and the gRPC health status (see startGrpcServer). */
-  readiness: Record<string, ReadinessCheck>;
+  /** Every dependency: required ones gate /readyz and the gRPC health status, optional ones (optionalCheck) are reported as degraded. */
+  readiness: ReadinessChecks;
   /** How often the gRPC health status is re-evaluated (default 3 s). */
   readinessIntervalMs?: number | undefined;
-  /** Reported by /readyz without gating it. */
-  informational?: Record<string, ReadinessCheck>;
   logger: Logger;
   cleanups: Cleanups;
 }): Promise<ServingEndpoints> {
@@ -112,9 +111,7 @@ export async function serveGrpc(options: {
   options.cleanups.push(() => grpcServer.close());
   let healthPort: number | undefined;
   if (options.healthPort !== undefined) {
-    const healthServer = await startHealthServer(options.healthPort, options.host, options.readiness, {
-      ...(options.informational ? { informational: options.informational } : {}),
-    });
+    const healthServer = await startHealthServer(options.healthPort, options.host, options.readiness);
     options.cleanups.push(() => closeHttpServer(healthServer));
     healthPort = (healthServer.address() as AddressInfo).port;
     options.logger.info({ port: healthPort }, 'health server listening');

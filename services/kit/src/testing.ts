@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Writable } from 'node:stream';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
 import pg from 'pg';
 import type { JSONWebKeySet, JWK } from 'jose';
 import { databaseUrlFor } from './db/database';
@@ -81,4 +84,54 @@ export function captureLogger(name = 'test', level = 'warn'): { logger: Logger; 
     },
   });
   return { logger: createLogger(name, level, sink), lines };
+}
+
+/**
+ * A TCP relay to a real server (PostgreSQL, NATS) that can be cut (every connection dropped, new ones refused) and
+ * restored: a dependency going away and coming back without touching the shared server.
+ */
+export async function startCuttableRelay(target: { host: string; port: number }) {
+  let open = true;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut: () => {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    restore: () => {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type GrpcHealthStatus = 'SERVING' | 'NOT_SERVING' | 'UNKNOWN' | 'SERVICE_UNKNOWN';
+
+/** One grpc.health.v1 Check, as a Kubernetes gRPC probe or grpc_health_probe would make it. */
+export async function grpcHealthCheck(port: number, service = ''): Promise<GrpcHealthStatus> {
+  const Health = grpc.makeGenericClientConstructor(healthService as unknown as grpc.ServiceDefinition, 'Health');
+  const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
+    check(req: { service: string }, cb: (err: grpc.ServiceError | null, res: { status: GrpcHealthStatus }) => void): void;
+  };
+  try {
+    return await new Promise((resolve, reject) => client.check({ service }, (err, res) => (err ? reject(err) : resolve(res.status))));
+  } finally {
+    client.close();
+  }
 }

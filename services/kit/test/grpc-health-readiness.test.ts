@@ -1,12 +1,11 @@
-import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath } from 'grpc-health-check';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPropertyProto } from '@hsa/protos';
-import { Cleanups, InternalTokenVerifier, createLogger, serveGrpc, startGrpcServer, type GrpcServerHandle } from '../src';
-import { testServerUrl, testTrustedCallerKeys } from '../src/testing';
+import { Cleanups, InternalTokenVerifier, createLogger, optionalCheck, serveGrpc, startGrpcServer, type GrpcServerHandle } from '../src';
+import { startCuttableRelay, testServerUrl, testTrustedCallerKeys } from '../src/testing';
 
 const logger = createLogger('kit-test', 'silent');
 const SERVICE = 'property.v1.PropertyService';
@@ -43,37 +42,6 @@ async function expectStatus(client: HealthStub, expected: Status, withinMs = 800
 }
 
 const propertyService = () => ({ name: SERVICE, definition: loadPropertyProto().PropertyService.service, handlers: {} });
-
-/** A TCP relay to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
-async function startCuttableRelay(target: { host: string; port: number }) {
-  let open = true;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut: () => {
-      open = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore: () => {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
-  };
-}
 
 describe('gRPC health follows readiness', () => {
   const cleanups = new Cleanups(logger);
@@ -155,7 +123,7 @@ describe('gRPC health follows readiness', () => {
     expect(statuses.slice(statuses.indexOf('NOT_SERVING'))).toEqual(['NOT_SERVING']);
   });
 
-  it('follows a real PostgreSQL becoming unreachable and coming back, in step with HTTP /readyz', async () => {
+  it('follows a real PostgreSQL becoming unreachable and coming back, in step with HTTP /readyz; an optional check only degrades', async () => {
     const url = new URL(testServerUrl());
     const relay = await startCuttableRelay({ host: url.hostname, port: Number(url.port || 5432) });
     cleanups.push(() => relay.close());
@@ -164,6 +132,7 @@ describe('gRPC health follows readiness', () => {
     viaRelay.port = String(relay.port);
     viaRelay.pathname = '/postgres';
     const pool = new pg.Pool({ connectionString: viaRelay.toString(), max: 1, connectionTimeoutMillis: 1000 });
+    let busUp = true;
     pool.on('error', () => undefined);
     cleanups.push(() => pool.end());
 
@@ -173,25 +142,40 @@ describe('gRPC health follows readiness', () => {
       healthPort: 0,
       auth: new InternalTokenVerifier(testTrustedCallerKeys(), 'property'),
       services: [propertyService()],
-      // The same check the services use (see services/property/src/service.ts).
-      readiness: { database: async () => (await pool.query('select 1')).rowCount === 1 },
+      // The same checks the services use (see services/property/src/service.ts).
+      readiness: {
+        database: async () => (await pool.query('select 1')).rowCount === 1,
+        nats: optionalCheck(() => busUp),
+      },
       readinessIntervalMs: 100,
       logger,
       cleanups,
     });
     const client = healthClient(endpoints.grpcPort);
     cleanups.push(() => client.close());
-    const readyz = async () => (await fetch(`http://127.0.0.1:${endpoints.healthPort}/readyz`)).status;
+    const readyz = async () => {
+      const res = await fetch(`http://127.0.0.1:${endpoints.healthPort}/readyz`);
+      const text = await res.text();
+      expect(text).not.toMatch(/127\.0\.0\.1|postgres|ECONNREFUSED/i); // names and booleans only
+      return { code: res.status, ...(JSON.parse(text) as { status: string; checks: Record<string, boolean> }) };
+    };
 
     await expectStatus(client, 'SERVING');
-    expect(await readyz()).toBe(200);
+    expect(await readyz()).toEqual({ code: 200, status: 'ready', checks: { database: true, nats: true }, optional: ['nats'] });
+
+    // An optional dependency failing: /readyz 200 degraded, the gRPC status stays SERVING.
+    busUp = false;
+    expect(await readyz()).toMatchObject({ code: 200, status: 'degraded', checks: { database: true, nats: false } });
+    await new Promise((r) => setTimeout(r, 300));
+    await expectStatus(client, 'SERVING', 100);
 
     relay.cut();
     await expectStatus(client, 'NOT_SERVING');
-    expect(await readyz()).toBe(503);
+    expect(await readyz()).toMatchObject({ code: 503, status: 'not ready', checks: { database: false, nats: false } });
 
     relay.restore();
+    busUp = true;
     await expectStatus(client, 'SERVING');
-    expect(await readyz()).toBe(200);
+    expect(await readyz()).toMatchObject({ code: 200, status: 'ready', checks: { database: true, nats: true } });
   });
 });

@@ -12,6 +12,7 @@ import {
   type ServingEndpoints,
   type OutboxRelay,
   InternalTokenVerifier,
+  optionalCheck,
 } from '@hsa/service-kit';
 import { PhotoRepository } from './adapters/db/photo-repository';
 import { UploadRepository } from './adapters/db/upload-repository';
@@ -91,10 +92,14 @@ export async function startMediaService(config: MediaServiceConfig, options: Med
       ],
       readiness: {
         database: async () => (await database.pool.query('select 1')).rowCount === 1,
+        // Required: every media call but listing needs the bucket. Upload URLs are signed locally, so without it the
+        // service would still hand them out but each upload, attach (the object is read and processed), copy and
+        // delete would fail; a replica that cannot take photos is not ready. Only media goes out of rotation: the
+        // gateway counts the media service as optional, so the rest of the application stays up.
         objectStorage: () => store.ready(),
+        // Events wait in the outbox while NATS is down and go out once it is back: reported as degraded, not failing.
+        nats: optionalCheck(() => bus.connected),
       },
-      // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
-      informational: { nats: () => bus.connected },
       logger,
       cleanups,
     });

@@ -13,6 +13,7 @@ import {
   type Database,
   type Logger,
   type ServingEndpoints,
+  optionalCheck,
 } from '@hsa/service-kit';
 import { AiNarrator } from './adapters/ai-narrator';
 import { InsightsCache } from './adapters/db/insights-cache';
@@ -113,9 +114,11 @@ export async function startNeighborhoodService(
           handlers: neighborhoodServiceHandlers(operations, tiles, logger),
         },
       ],
-      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-      // Without the valuation service the insights lack market context but still answer.
-      informational: { valuationService: () => market.ready() },
+      readiness: {
+        database: async () => (await database.pool.query('select 1')).rowCount === 1,
+        // Without the valuation service the insights lack market context but still answer: degraded, not failing.
+        valuationService: optionalCheck(() => market.ready()),
+      },
       logger,
       cleanups,
     });

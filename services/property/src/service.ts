@@ -12,6 +12,7 @@ import {
   type ServingEndpoints,
   type OutboxRelay,
   InternalTokenVerifier,
+  optionalCheck,
 } from '@hsa/service-kit';
 import { PropertyRepository } from './adapters/db/property-repository';
 import type { PropertyServiceConfig } from './config';
@@ -79,9 +80,11 @@ export async function startPropertyService(
           handlers: propertyServiceHandlers(repository, logger),
         },
       ],
-      readiness: { database: async () => (await database.pool.query('select 1')).rowCount === 1 },
-      // The outbox keeps events while NATS is down, so NATS is reported but does not gate readiness.
-      informational: { nats: () => bus.connected },
+      readiness: {
+        database: async () => (await database.pool.query('select 1')).rowCount === 1,
+        // Events wait in the outbox while NATS is down and go out once it is back: reported as degraded, not failing.
+        nats: optionalCheck(() => bus.connected),
+      },
       logger,
       cleanups,
     });

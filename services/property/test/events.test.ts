@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { EventBus, call, openDatabase, outbox, startOutboxRelay, type Database } from '@hsa/service-kit';
-import { testNatsUrl, testServerUrl } from '@hsa/service-kit/testing';
+import { grpcHealthCheck, startCuttableRelay, testNatsUrl, testServerUrl } from '@hsa/service-kit/testing';
 import type { DomainEvent } from '@hsa/contracts';
 import { migrationsFolder } from '../src';
 import {
@@ -125,10 +125,10 @@ describe('the outbox while NATS is down', () => {
     await call(offline.client, offline.client.ArchiveProperty, { id: b.id }, { userId });
     await call(offline.client, offline.client.UnarchiveProperty, { id: b.id }, { userId });
     expect(offline.service.bus.connected).toBe(false);
-    // Ready anyway: the outbox holds the events until NATS is back.
+    // Ready but degraded: the outbox holds the events until NATS is back.
     const ready = await fetch(`http://127.0.0.1:${offline.service.healthPort}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ checks: { database: true }, info: { nats: false } });
+    expect(await ready.json()).toEqual({ status: 'degraded', checks: { database: true, nats: false }, optional: ['nats'] });
     expect(await offline.service.relay.drain()).toBe(0);
 
     const rows = await offline.service.database.db.select().from(outbox).orderBy(asc(outbox.createdAt));
@@ -176,6 +176,37 @@ describe('the outbox while NATS is down', () => {
     } finally {
       for (const relay of relays) await relay.stop();
       for (const bus of buses) await bus.close();
+    }
+  });
+});
+
+describe('readiness while NATS goes away and comes back', () => {
+  it('reports NATS as degraded (200, gRPC health still SERVING) and ready again once it is back', async () => {
+    const nats = new URL(testNatsUrl());
+    const relay = await startCuttableRelay({ host: nats.hostname, port: Number(nats.port || 4222) });
+    const t = await start(`nats://127.0.0.1:${relay.port}`);
+    try {
+      expect(await t.service.bus.waitUntilConnected(10_000)).toBe(true);
+      const readyz = async () => {
+        const res = await fetch(`http://127.0.0.1:${t.service.healthPort}/readyz`);
+        return { code: res.status, ...((await res.json()) as { status: string; checks: Record<string, boolean> }) };
+      };
+      expect(await readyz()).toMatchObject({ code: 200, status: 'ready', checks: { database: true, nats: true } });
+
+      relay.cut();
+      const deadline = Date.now() + 10_000;
+      while (t.service.bus.connected && Date.now() < deadline) await sleep(50);
+      expect(await readyz()).toEqual({ code: 200, status: 'degraded', checks: { database: true, nats: false }, optional: ['nats'] });
+      expect(await grpcHealthCheck(t.service.grpcPort)).toBe('SERVING');
+      expect(await grpcHealthCheck(t.service.grpcPort, 'property.v1.PropertyService')).toBe('SERVING');
+
+      relay.restore();
+      const back = Date.now() + 15_000;
+      while (!t.service.bus.connected && Date.now() < back) await sleep(100);
+      expect(await readyz()).toMatchObject({ code: 200, status: 'ready', checks: { database: true, nats: true } });
+    } finally {
+      await t.stop();
+      await relay.close();
     }
   });
 });

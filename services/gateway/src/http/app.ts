@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { healthMiddleware, type ReadinessCheck } from '@hsa/service-kit';
+import { healthMiddleware, type ReadinessChecks } from '@hsa/service-kit';
 import type { OidcSignIn } from '../adapters/oidc';
 import type { PropertyClient } from '../adapters/property-client';
 import type { EventHub } from '../domain/event-hub';
@@ -43,9 +43,8 @@ export interface AppDependencies {
   /** The map layers (public data, from the neighborhood service). */
   map: MapRoutesDependencies['neighborhood'];
   hub: EventHub;
-  readiness: Record<string, ReadinessCheck>;
-  /** Reported by /readyz without gating it (live events degrade, nothing else does). */
-  informational: Record<string, ReadinessCheck>;
+  /** Every dependency /readyz reports: required ones fail it (503), optional ones make it `degraded` (200). */
+  readiness: ReadinessChecks;
   /** The folder holding shell/dist and <remote>/dist; empty: no static hosting (API only). */
   webRoot: string;
   googleMapsBrowserKey?: string | undefined;
@@ -60,7 +59,7 @@ export function createApp(deps: AppDependencies): express.Express {
   const { limit } = deps.rateLimits;
 
   app.use(accessLog(deps.logger));
-  app.use(healthMiddleware(deps.readiness, { informational: deps.informational }));
+  app.use(healthMiddleware(deps.readiness));
   app.use(
     securityHeaders({
       publicUrl: deps.publicUrl,

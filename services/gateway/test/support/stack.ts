@@ -53,6 +53,11 @@ export async function startTestStack(
   const logger = createLogger('gateway-test', 'silent');
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
+  // Ready (200) and signed-in possible: sign-in is optional for readiness, but the tests sign in at once.
+  const signInReady = async () => {
+    const res = await fetch(`${publicUrl}/readyz`);
+    return res.ok && ((await res.json()) as { checks: Record<string, boolean> }).checks.signIn === true;
+  };
   const clientId = 'hsa-web';
   const clientSecret = 'test-secret-0123456789';
   const identity = await createIdentityServer({
@@ -106,7 +111,7 @@ export async function startTestStack(
     ...options.env,
   });
   let gateway = await startGateway(config, logger);
-  await waitFor(async () => (await fetch(`${publicUrl}/readyz`)).ok, 15_000, 'gateway readiness');
+  await waitFor(signInReady, 15_000, 'gateway readiness');
 
   const stack: TestStack = {
     publicUrl,
@@ -119,7 +124,7 @@ export async function startTestStack(
       await gateway.close();
       gateway = await startGateway({ ...config, ...overrides }, logger);
       stack.gateway = gateway;
-      await waitFor(async () => (await fetch(`${publicUrl}/readyz`)).ok, 15_000, 'gateway readiness');
+      await waitFor(signInReady, 15_000, 'gateway readiness');
     },
     close: async () => {
       await gateway.close();

@@ -43,8 +43,11 @@ export class EventBus {
     this.ready.catch(() => undefined);
   }
 
+  /** False while the client is between a disconnect and the next reconnect (it retries forever, so never closes). */
+  private disconnected = false;
+
   get connected(): boolean {
-    return !!this.nc && !this.nc.isClosed() && !!this.js;
+    return !!this.nc && !this.nc.isClosed() && !!this.js && !this.disconnected;
   }
 
   private async connectLoop(): Promise<void> {
@@ -76,8 +79,12 @@ export class EventBus {
 
   private async watchStatus(nc: NatsConnection): Promise<void> {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect') this.logger.warn('NATS disconnected');
+      if (s.type === 'disconnect') {
+        this.disconnected = true;
+        this.logger.warn('NATS disconnected');
+      }
       if (s.type === 'reconnect') {
+        this.disconnected = false;
         this.logger.info('NATS reconnected');
         await this.ensureStream(nc).catch((err: unknown) => this.logger.warn({ err }, 'stream check failed'));
       }

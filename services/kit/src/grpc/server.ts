@@ -3,7 +3,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError, unauthenticated } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import type { ReadinessCheck } from '../http/health';
+import { requiredChecks, type ReadinessChecks } from '../http/health';
 import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
 import { FIELD_ERRORS_METADATA, RETRY_PUSHBACK_METADATA } from './metadata';
 import { followReadiness } from './readiness-health';
@@ -132,16 +132,17 @@ function requireCaller(
  * method of `services` answers only callers `auth` verifies; the health service answers anyone (probes).
  * `address` like "127.0.0.1:50051" (port 0 picks a free one).
  *
- * With `readiness` (the same checks as the HTTP /readyz), every health status is NOT_SERVING until the checks
- * pass and follows them afterwards, re-evaluated every `readinessIntervalMs` (default 3 s): a Kubernetes gRPC
- * probe sees the database going away. Without it the status is SERVING from the start.
+ * With `readiness` (the same check list as the HTTP /readyz), every health status is NOT_SERVING until the
+ * required checks pass and follows them afterwards, re-evaluated every `readinessIntervalMs` (default 3 s): a
+ * Kubernetes gRPC probe sees the database going away. Optional checks (a degraded feature) do not touch it; /readyz
+ * reports them. Without `readiness` the status is SERVING from the start.
  */
 export async function startGrpcServer(options: {
   address: string;
   services: { name: string; definition: grpc.ServiceDefinition; handlers: grpc.UntypedServiceImplementation }[];
   auth: InternalTokenVerifier;
   logger: Logger;
-  readiness?: Record<string, ReadinessCheck> | undefined;
+  readiness?: ReadinessChecks | undefined;
   readinessIntervalMs?: number | undefined;
 }): Promise<GrpcServerHandle> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
@@ -163,7 +164,7 @@ export async function startGrpcServer(options: {
     for (const name of Object.keys(statusMap)) health.setStatus(name, serving ? 'SERVING' : 'NOT_SERVING');
   };
   const follower = options.readiness
-    ? followReadiness({ checks: options.readiness, setServing, logger: options.logger, intervalMs: options.readinessIntervalMs })
+    ? followReadiness({ checks: requiredChecks(options.readiness), setServing, logger: options.logger, intervalMs: options.readinessIntervalMs })
     : undefined;
   await follower?.firstEvaluation;
   return {
