@@ -10,7 +10,9 @@ every enabled entry here with the same templates (_component.tpl).
   route       the ingress path it is served under on the public host (web and gateway).
   exposed     reached by the ingress controller (through `route`, or on a host of its own: identity's issuer).
   uses        dependencies it reaches: postgresql, nats, s3 (the API), s3-public (only the browsers' endpoint, for
-              the Content-Security-Policy), oidc (as a client), oidc-issuer (it is the issuer), otel.
+              the Content-Security-Policy), oidc (as a client), oidc-issuer (it is the issuer), otel,
+              csp (serves the shell's page: the public URL, the issuer and the browsers' S3 endpoint for its
+              Content-Security-Policy, the same one the gateway sends; reaches none of them).
   calls       components it calls over gRPC: it gets <CALLEE>_SERVICE_ADDRESS and a signing key; each callee trusts
               the certificates of exactly its callers.
   data        gets the hsa-data initContainer filling /data.
@@ -96,6 +98,9 @@ shell:
   port: 8080
   route: /
   exposed: true
+  uses: [csp]
+  secrets:
+    - {env: GOOGLE_MAPS_BROWSER_KEY, key: google-maps-browser-key, optional: true}
 wizard:
   kind: web
   port: 8080

@@ -31,6 +31,10 @@ The templates every component is rendered with. Each takes a context made by tem
 {{- else if eq $use "oidc" -}}
 {{- $_ := set $env "OIDC_ISSUER_URL" (include "hsa.oidcIssuer" $root) -}}
 {{- $_ := set $env "OIDC_CLIENT_ID" $root.Values.oidc.clientId -}}
+{{- else if eq $use "csp" -}}
+{{- $_ := set $env "PUBLIC_URL" (include "hsa.publicUrl" $root) -}}
+{{- $_ := set $env "OIDC_ISSUER_URL" (include "hsa.oidcIssuer" $root) -}}
+{{- with (include "hsa.s3Env" $root | fromYaml).S3_PUBLIC_ENDPOINT }}{{- $_ := set $env "S3_PUBLIC_ENDPOINT" . -}}{{- end -}}
 {{- else if eq $use "oidc-issuer" -}}
 {{- $_ := set $env "IDENTITY_ISSUER" (include "hsa.oidcIssuer" $root) -}}
 {{- $_ := set $env "IDENTITY_CLIENT_ID" $root.Values.oidc.clientId -}}
