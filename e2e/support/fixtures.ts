@@ -95,7 +95,8 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/');
   await control(page, 'Sign In').click();
   await completeSignInForm(page, user);
-  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
+  // Back from the provider, the page loads the dashboard remote from cold: allow a busy machine time for it.
+  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible({ timeout: 30_000 });
 }
 
 /** Calls the API with the page's cookies; state-changing calls carry the product's Origin (CSRF defence). */
