@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { freePort, isPortFree } from './ports';
-import { Supervised } from './supervisor';
+import { startWhenReady } from './supervisor';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
@@ -90,18 +90,8 @@ export async function startNatsServer(options: {
     });
   const url = `nats://127.0.0.1:${options.port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
-  const first = spawn();
-  try {
-    await untilAnswering(first, url, readyTimeoutMs);
-  } catch (err) {
-    await first.stop(2000);
-    throw err;
-  }
-  const supervised = options.restart
-    ? new Supervised(first, { name: 'nats', start: spawn, ready: (child) => untilAnswering(child, url, readyTimeoutMs), log: options.restart.log })
-    : undefined;
-  const running = supervised ?? first;
-  return { url, started: true, pid: () => (supervised ? supervised.current.pid : first.pid), stop: async () => void (await running.stop(5000)) };
+  const server = await startWhenReady({ name: 'nats', start: spawn, ready: (child) => untilAnswering(child, url, readyTimeoutMs), restart: options.restart });
+  return { url, started: true, pid: server.pid, stop: async () => void (await server.stop(5000)) };
 }
 
 /** Resolves once nats-server answers with JetStream on `url`; rejects when it exits first or after `timeoutMs`. */

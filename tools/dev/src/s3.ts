@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ManagedProcess, describeExit, type LogTarget } from './managed-process';
 import { repoRoot } from './paths';
 import { portOrFree } from './ports';
-import { Supervised } from './supervisor';
+import { startWhenReady } from './supervisor';
 
 /**
  * Object storage for the media service. With S3_ENDPOINT set (MinIO, AWS S3 or any S3-compatible service) that one
@@ -98,23 +98,13 @@ export async function startEmbeddedS3Server(options: EnsureS3Options): Promise<S
     });
   const endpoint = `http://127.0.0.1:${port}`;
   const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
-  const first = spawn();
-  try {
-    await waitUntilAnswering(first, endpoint, readyTimeoutMs);
-  } catch (err) {
-    await first.stop(2000);
-    throw err;
-  }
-  const supervised = options.restart
-    ? new Supervised(first, { name: 's3', start: spawn, ready: (child) => waitUntilAnswering(child, endpoint, readyTimeoutMs), log: options.restart.log })
-    : undefined;
-  const running = supervised ?? first;
+  const server = await startWhenReady({ name: 's3', start: spawn, ready: (child) => waitUntilAnswering(child, endpoint, readyTimeoutMs), restart: options.restart });
   return {
     endpoint,
     env: { ...settings, S3_ENDPOINT: endpoint, S3_PUBLIC_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
     started: true,
-    pid: () => (supervised ? supervised.current.pid : first.pid),
-    stop: async () => void (await running.stop(5000)),
+    pid: server.pid,
+    stop: async () => void (await server.stop(5000)),
   };
 }
 

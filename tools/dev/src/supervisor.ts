@@ -124,3 +124,31 @@ export class Supervised {
     for (const listener of this.listeners) listener(child);
   }
 }
+
+/** A process started by startWhenReady: the one running now, supervised or not. */
+export interface ReadyProcess {
+  pid(): number | undefined;
+  stop(graceMs?: number, signal?: NodeJS.Signals): Promise<ExitInfo>;
+}
+
+/**
+ * Starts a process and waits until it is ready (stopping it when it is not), then, with `restart`, supervises it so
+ * it comes back by itself.
+ */
+export async function startWhenReady(options: {
+  name: string;
+  start: () => ManagedProcess;
+  ready: (child: ManagedProcess) => Promise<void>;
+  restart?: { log: (message: string) => void };
+}): Promise<ReadyProcess> {
+  const first = options.start();
+  try {
+    await options.ready(first);
+  } catch (err) {
+    await first.stop(2000);
+    throw err;
+  }
+  if (!options.restart) return { pid: () => first.pid, stop: (graceMs, signal) => first.stop(graceMs, signal) };
+  const supervised = new Supervised(first, { name: options.name, start: options.start, ready: options.ready, log: options.restart.log });
+  return { pid: () => supervised.current.pid, stop: (graceMs, signal) => supervised.stop(graceMs, signal) };
+}
