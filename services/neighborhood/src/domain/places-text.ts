@@ -18,9 +18,9 @@ export function familyText(around: PlacesAround): string {
   const secondary = nearestOfBand(schools, 'secondary');
   const sentences: string[] = [];
   const schoolParts = [
-    elementary ? `the nearest public elementary school is ${elementary.name}${gradesOf(elementary)}, ${miles(elementary.distanceMiles)} away` : null,
+    elementary ? `the nearest public school teaching elementary grades is ${elementary.name}${gradesOf(elementary)}, ${miles(elementary.distanceMiles)} away` : null,
     secondary && secondary !== elementary
-      ? `the nearest middle or high school is ${secondary.name}${gradesOf(secondary)}, ${miles(secondary.distanceMiles)} away`
+      ? `the nearest public school teaching middle or high school grades is ${secondary.name}${gradesOf(secondary)}, ${miles(secondary.distanceMiles)} away`
       : null,
   ].filter((s): s is string => s !== null);
   sentences.push(schoolParts.length ? `Schools: ${schoolParts.join('; ')}.` : 'No public school is in the data near this home.');
@@ -110,7 +110,7 @@ export function placeFeatures(around: PlacesAround): string[] {
   const park = parks?.[0];
   if (park) features.push(`Nearest park: ${park.name} (${miles(park.distanceMiles)})`);
   const elementary = nearestOfBand(schools, 'elementary');
-  if (elementary) features.push(`Nearest elementary school: ${elementary.name} (${miles(elementary.distanceMiles)})`);
+  if (elementary) features.push(`Nearest school with elementary grades: ${elementary.name} (${miles(elementary.distanceMiles)})`);
   const store = grocery?.[0];
   if (store) features.push(`Nearest grocery store: ${store.name} (${miles(store.distanceMiles)})`);
   if (around.routes?.length) features.push(`SacRT routes within a quarter mile: ${around.routes.length}`);
