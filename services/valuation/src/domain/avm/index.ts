@@ -12,7 +12,7 @@
  *   comparable (features.ts, explain.ts).
  * - Learned model: local price levels (comparables, 10/30 nearest, price per sq ft; combined with weights
  *   learned on the history) corrected by histogram gradient-boosted trees on log price with the facts,
- *   rotated coordinates and neighbourhood features (gbm.ts, core.ts).
+ *   rotated coordinates and neighbourhood features (gbm*.ts, core.ts).
  * - Calibration: an inner model on the earliest 80% of the history values the latest 20% as a forward
  *   valuation would; those errors pick the number of trees and the comps/model mix, measure how far forward
  *   valuations lag a moving market (a level shift, applied only when clearly beyond noise), fit an error-scale
