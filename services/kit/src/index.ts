@@ -19,3 +19,4 @@ export * from './events/relay';
 export * from './http/health';
 export * from './runtime';
 export * from './metrics';
+export * from './spans';

@@ -112,7 +112,7 @@ export const METRIC_CATALOG = [
     name: 'hsa.avm.estimate.duration',
     instrument: 'histogram',
     unit: 's',
-    description: 'Duration of one automated valuation (AVM) estimate',
+    description: 'Duration of one automated valuation (AVM) estimate, by outcome (ok, not_found, error)',
     attributes: ['hsa.outcome'],
   },
   {
@@ -219,19 +219,6 @@ export function kitMetrics(): Instruments {
 /** Seconds since `startNs` (a process.hrtime.bigint() value). */
 export function secondsSince(startNs: bigint): number {
   return Number(process.hrtime.bigint() - startNs) / 1e9;
-}
-
-/** Records how long `work` took on `histogram` (in seconds), with `attributes(outcome)` computed at the end. */
-export async function timed<T>(histogram: Histogram, attributes: (error: unknown) => Attributes, work: () => Promise<T>): Promise<T> {
-  const start = process.hrtime.bigint();
-  try {
-    const result = await work();
-    histogram.record(secondsSince(start), attributes(undefined));
-    return result;
-  } catch (err) {
-    histogram.record(secondsSince(start), attributes(err ?? new Error('failed')));
-    throw err;
-  }
 }
 
 /** `/pkg.Service/Method` → the rpc.* attributes of that method. */

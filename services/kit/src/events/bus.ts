@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { domainEventSchema, eventStreamName, eventStreamSubjects, type DomainEvent } from '@hsa/contracts';
 import { AppError } from '../errors';
 import { kitMetrics } from '../metrics';
+import { errorType } from '../spans';
 
 const tracer = trace.getTracer('@hsa/service-kit/events');
 const DAY_NS = 24 * 60 * 60 * 1e9;
@@ -123,7 +124,7 @@ export class EventBus {
       await this.publishTraced(event, carrier);
       kitMetrics().messagesSent.add(1, attributes);
     } catch (err) {
-      kitMetrics().messagesSent.add(1, { ...attributes, 'error.type': err instanceof AppError ? err.code : (err as Error).name || 'Error' });
+      kitMetrics().messagesSent.add(1, { ...attributes, 'error.type': errorType(err) });
       throw err;
     }
   }
