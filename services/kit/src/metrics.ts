@@ -79,6 +79,14 @@ export const METRIC_CATALOG = [
     attributes: [],
   },
   {
+    name: 'hsa.nats.consumer.pending',
+    instrument: 'gauge',
+    unit: '{message}',
+    description:
+      "Events the gateway's JetStream consumer has not handled yet, by stage: stream (not delivered, consumer info num_pending), ack (delivered, not acknowledged, num_ack_pending), client (received, queued in the process)",
+    attributes: ['messaging.system', 'hsa.pending.stage'],
+  },
+  {
     name: 'hsa.sse.connections',
     instrument: 'updowncounter',
     unit: '{connection}',
@@ -195,6 +203,7 @@ function createInstruments(meter: Meter) {
     messagesConsumed: counter(meter, 'messaging.client.consumed.messages'),
     outboxPending: gauge(meter, 'hsa.outbox.pending'),
     outboxOldestAge: gauge(meter, 'hsa.outbox.oldest_pending.age'),
+    consumerPending: gauge(meter, 'hsa.nats.consumer.pending'),
     sseConnections: sse as UpDownCounter,
     providerDuration: histogram(meter, 'hsa.provider.request.duration', SECONDS_BUCKETS),
     avmDuration: histogram(meter, 'hsa.avm.estimate.duration', SECONDS_BUCKETS),

@@ -14,6 +14,7 @@ import { domainEventSchema, eventStreamName, eventStreamSubjects, type DomainEve
 import { AppError } from '../errors';
 import { kitMetrics } from '../metrics';
 import { errorType } from '../spans';
+import { observeConsumerLag } from './consumer-lag';
 
 const tracer = trace.getTracer('@hsa/service-kit/events');
 const DAY_NS = 24 * 60 * 60 * 1e9;
@@ -168,7 +169,12 @@ export class EventBus {
           });
           const messages = await consumer.consume();
           current = { stop: () => void messages.stop() };
-          for await (const msg of messages) await this.dispatch(msg, handler);
+          const stopLag = observeConsumerLag(consumer, messages, this.logger);
+          try {
+            for await (const msg of messages) await this.dispatch(msg, handler);
+          } finally {
+            stopLag();
+          }
         } catch (err) {
           if (!stopped) this.logger.warn({ err }, 'event subscription interrupted; resubscribing');
         }
