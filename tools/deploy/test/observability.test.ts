@@ -125,5 +125,6 @@ describe('deploy:check on dashboards, alert rules and Grafana provisioning', () 
   it('knows every name of the kit catalog (the names the services emit)', () => {
     expect(prometheusMetricNames()).toContain('hsa_outbox_pending');
     expect(prometheusMetricNames()).toContain('rpc_server_duration_milliseconds_bucket');
+    for (const name of ['hsa_readiness', 'hsa_readiness_check', 'hsa_nats_consumer_pending']) expect(prometheusMetricNames()).toContain(name);
   });
 });
