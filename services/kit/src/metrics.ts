@@ -134,8 +134,8 @@ export const METRIC_CATALOG = [
     name: 'hsa.avm.estimate.duration',
     instrument: 'histogram',
     unit: 's',
-    description: 'Duration of one automated valuation (AVM) estimate, by outcome (ok, not_found, error)',
-    attributes: ['hsa.outcome'],
+    description: "Duration of one value estimate (a lookup's or an estimate's), by outcome (ok, not_found, error) and AVM (open-data, rentcast)",
+    attributes: ['hsa.outcome', 'hsa.avm.provider'],
   },
   {
     name: 'hsa.upload.size',

@@ -111,19 +111,27 @@ describe('the AVM estimate', () => {
     await valuation?.stop();
   });
 
-  it('is a span avm.estimate with its outcome, comparables and confidence, and hsa.avm.estimate.duration by outcome', async () => {
-    const subject = { address: '2796 Branch St, Sacramento, CA 95815', latitude: 38.618305, longitude: -121.443839, livingSqft: 796, bedrooms: 2, bathrooms: 1 };
-    const res = await call(valuation.client, valuation.client.Estimate, { subject });
-    expect(res.found).toBe(true);
-    await call(valuation.client, valuation.client.Estimate, { subject: { address: '1 Nowhere Rd, Springfield, IL 62701' } });
+  it('a lookup and an estimate are each a span avm.estimate with outcome, AVM, comparables and confidence, and a point of hsa.avm.estimate.duration', async () => {
+    const looked = await call(valuation.client, valuation.client.Lookup, { address: '2796 Branch St, Sacramento, CA 95815' });
+    expect(looked.found).toBe(true);
+    const subject = { address: '2796 Branch St, Sacramento, CA 95815', coordinates: { latitude: 38.618305, longitude: -121.443839 }, squareFootage: 796, bedrooms: 2, bathrooms: 1 };
+    expect((await call(valuation.client, valuation.client.Estimate, { subject })).found).toBe(true);
+    // Coordinates far from any Sacramento sale: the AVM has no value for them.
+    const nowhere = { coordinates: { latitude: 40.7128, longitude: -74.006 }, squareFootage: 900 };
+    expect((await call(valuation.client, valuation.client.Estimate, { subject: nowhere })).found).toBe(false);
 
     const spans = spansNamed('avm.estimate');
-    expect(spans.map((s) => s.attributes['hsa.outcome'])).toEqual(['ok', 'not_found']);
+    expect(spans.map((s) => [s.attributes['hsa.outcome'], s.attributes['hsa.avm.provider']])).toEqual([
+      ['ok', 'open-data'],
+      ['ok', 'open-data'],
+      ['not_found', 'open-data'],
+    ]);
     expect(spans[0]!.attributes['hsa.avm.comparables']).toBeGreaterThan(0);
+    expect(spans[0]!.attributes['hsa.avm.confidence']).toEqual(expect.any(Number));
     const points = (await telemetry.points()).filter((p) => p.name === 'hsa.avm.estimate.duration');
-    expect(points.map((p) => [p.scope, p.attributes['hsa.outcome'], p.value]).sort()).toEqual([
-      ['@hsa/service-kit', 'not_found', 1],
-      ['@hsa/service-kit', 'ok', 1],
+    expect(points.map((p) => [p.scope, p.attributes['hsa.outcome'], p.attributes['hsa.avm.provider'], p.value]).sort()).toEqual([
+      ['@hsa/service-kit', 'not_found', 'open-data', 1],
+      ['@hsa/service-kit', 'ok', 'open-data', 2],
     ]);
   });
 });

@@ -2,7 +2,6 @@ import type { ValuationServiceHandlers } from '@hsa/protos';
 import { unary, type Logger } from '@hsa/service-kit';
 import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
-import { tracedEstimate } from './traced-estimate';
 import {
   parseAutocompleteRequest,
   parseComparablesLimit,
@@ -47,7 +46,7 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       'Estimate',
       async (request) => {
         const subject = parseSubject(request.subject);
-        const outcome = await tracedEstimate(() => operations.estimate(subject));
+        const outcome = await operations.estimate(subject);
         return toEstimateResponse(outcome, operations.data.dataSource);
       },
       open,
