@@ -141,8 +141,13 @@ describe('one journey (address → estimate → save) through the real services,
     expect(save.status).toBe(201);
     journey = { traceId, clientSpanId, propertyId: ((await save.json()) as { id: string }).id };
 
-    // Each service exports on its own schedule: wait for the last spans of the journey (the event consumed).
-    await waitFor(() => inTrace().some((s) => s.service === 'gateway' && s.name === 'property.created process'), 20_000, 'the journey trace to be exported');
+    // Each service exports on its own schedule (a busy machine can hold one back): wait for each one's last spans.
+    const exported = () => {
+      const trace = inTrace();
+      const has = (service: string, name: string) => trace.some((s) => s.service === service && s.name === name);
+      return has('gateway', 'property.created process') && has('property', 'property.created publish') && has('valuation', 'avm.estimate');
+    };
+    await waitFor(exported, 30_000, 'the journey trace to be exported');
   }, 180_000);
 
   afterAll(async () => {
@@ -178,7 +183,7 @@ describe('one journey (address → estimate → save) through the real services,
     for (const call of google) {
       const children = trace.filter((s) => s.parentSpanId === call.spanId);
       const http = children.filter((s) => s.kind === SPAN_KIND.client && s.attributes['http.request.method'] !== undefined);
-      expect(http.map((s) => s.attributes['http.response.status_code']), 'one HTTP attempt each').toEqual([200]);
+      expect(http.map((s) => s.attributes['http.response.status_code']), `one HTTP attempt each: ${JSON.stringify(http)}`).toEqual([200]);
       expect(children.some((s) => s.attributes['db.system.name'] === 'postgresql'), 'the cache lookup too').toBe(true);
     }
     const avm = one('valuation', (s) => s.name === 'avm.estimate', 'the AVM estimate');
