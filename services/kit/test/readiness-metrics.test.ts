@@ -1,5 +1,6 @@
+import { trace } from '@opentelemetry/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { observeReadiness, optionalCheck } from '../src';
+import { evaluateReadiness, observeReadiness, optionalCheck } from '../src';
 import { captureTelemetry } from '../src/testing';
 
 const telemetry = captureTelemetry();
@@ -42,5 +43,22 @@ describe('readiness as metrics (hsa.readiness, hsa.readiness.check)', () => {
     state.database = true;
     await new Promise((r) => setTimeout(r, 1100));
     expect((await read()).ready).toBe(1);
+  });
+});
+
+describe('readiness probes', () => {
+  it('make no spans: a check every few seconds would otherwise be a trace each time', async () => {
+    const probe = async () => {
+      await trace.getTracer('probe').startActiveSpan('probe', async (span) => {
+        await new Promise((r) => setTimeout(r, 5));
+        trace.getTracer('probe').startSpan('probe child').end();
+        span.end();
+      });
+      return true;
+    };
+    expect((await evaluateReadiness({ probe })).status).toBe('ready');
+    expect(telemetry.spans().filter((s) => s.name.startsWith('probe'))).toEqual([]);
+    await probe();
+    expect(telemetry.spans().map((s) => s.name).filter((n) => n.startsWith('probe')), 'the same work outside a check is traced').toEqual(['probe child', 'probe']);
   });
 });
