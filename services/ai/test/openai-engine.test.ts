@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { metrics } from '@opentelemetry/api';
-import { AggregationTemporality, MeterProvider, MetricReader, type DataPoint } from '@opentelemetry/sdk-metrics';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { captureTelemetry } from '@hsa/service-kit/testing';
 import { createEngine, groundingFactsOf, checkGrounding, type GenerationInput, type NeighborhoodFacts, type TextEngine } from '../src';
 import { samplingParameters, type OpenAiSettings } from '../src/adapters/openai-engine';
 import { fallbackMetric, type EngineCallOptions } from '../src/domain/engines';
@@ -16,32 +16,17 @@ import { capitolAve, nationalPrice, reference } from './helpers';
 let fake: FakeOpenAi;
 const ref = reference();
 
-/** Collects the service's metrics on demand (the SDK another part of the product wires up). */
-class CollectingReader extends MetricReader {
-  constructor() {
-    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE });
-  }
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-const reader = new CollectingReader();
+// Registered before anything records a metric (the product wires the real SDK up elsewhere).
+const telemetry = captureTelemetry();
 
 /** The fallback counter's points: attributes and value. */
 async function fallbackCounts(): Promise<{ task: unknown; reason: unknown; value: number }[]> {
-  const { resourceMetrics } = await reader.collect();
-  const metric = resourceMetrics.scopeMetrics
-    .filter((s) => s.scope.name === fallbackMetric.meter)
-    .flatMap((s) => s.metrics)
-    .find((m) => m.descriptor.name === fallbackMetric.name);
-  return ((metric?.dataPoints ?? []) as DataPoint<number>[]).map((p) => ({ task: p.attributes.task, reason: p.attributes.reason, value: p.value }));
+  return (await telemetry.points())
+    .filter((p) => p.scope === fallbackMetric.meter && p.name === fallbackMetric.name)
+    .map((p) => ({ task: p.attributes.task, reason: p.attributes.reason, value: p.value }));
 }
 
 beforeAll(async () => {
-  metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
   fake = await startFakeOpenAi();
 });
 afterAll(() => fake?.close());
@@ -494,5 +479,54 @@ describe('what a call sends and what a fallback shows', () => {
     const after = await fallbackCounts();
     expect(after.find((p) => p.task === 'listing' && p.reason === 'off-schema')?.value).toBe(count('listing', 'off-schema') + 1);
     expect(after.find((p) => p.task === 'neighborhood narrative' && p.reason === 'timeout')?.value).toBe(count('neighborhood narrative', 'timeout') + 1);
+  });
+});
+
+describe('model calls as an SRE sees them', () => {
+  const chatSpans = () => telemetry.spans().filter((s) => s.name === 'chat test-model');
+  const providerOutcomes = async () =>
+    Object.fromEntries(
+      (await telemetry.points())
+        .filter((p) => p.name === 'hsa.provider.request.duration' && p.attributes['hsa.provider.name'] === 'openai')
+        .map((p) => [String(p.attributes['hsa.provider.outcome']), p.value]),
+    );
+
+  it('one GenAI client span per answer (retries inside) with model, tokens and outcome, and the provider duration by outcome', async () => {
+    telemetry.resetSpans();
+    const before = await providerOutcomes();
+    const { engine: e } = engine();
+    fake.script({ kind: 'error', status: 429, message: 'Rate limit reached for requests', headers: { 'retry-after-ms': '5' } });
+    fake.respondWith((req) => content(groundedListingAnswer(req)));
+    expect((await e.listing(home(), 0, soon())).engine).toBe('openai');
+
+    const [ok] = chatSpans();
+    expect(chatSpans()).toHaveLength(1);
+    expect(fake.requests).toHaveLength(2);
+    expect(ok!.kind).toBe(SpanKind.CLIENT);
+    expect(ok!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'test-model',
+      'gen_ai.response.model': 'test-model',
+      'gen_ai.response.finish_reasons': ['stop'],
+      'gen_ai.usage.input_tokens': 100,
+      'gen_ai.usage.output_tokens': 50,
+      'server.address': '127.0.0.1',
+      'hsa.ai.task': 'listing',
+      'hsa.provider.outcome': 'ok',
+    });
+    expect(JSON.stringify(ok!.attributes), 'no API key, no prompt').not.toMatch(/sk-test-key|Capitol/);
+
+    fake.script({ kind: 'error', status: 401, message: 'Incorrect API key provided', code: 'invalid_api_key' });
+    expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+    fake.script({ kind: 'error', status: 503, message: 'overloaded' });
+    expect((await e.listing(home(), 0, soon())).engine).toBe('embedded');
+    const [, refused, failed] = chatSpans();
+    expect(refused!.attributes).toMatchObject({ 'hsa.provider.outcome': 'refused', 'error.type': '401' });
+    expect(failed!.attributes).toMatchObject({ 'hsa.provider.outcome': 'error', 'error.type': '503' });
+    expect([refused!.status.code, failed!.status.code]).toEqual([SpanStatusCode.ERROR, SpanStatusCode.ERROR]);
+
+    const after = await providerOutcomes();
+    for (const outcome of ['ok', 'refused', 'error']) expect(after[outcome], outcome).toBe((before[outcome] ?? 0) + 1);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
-import { createLogger, EventBus, InternalTokenSigner, openDatabase, optionalCheck, type Logger } from '@hsa/service-kit';
+import { createLogger, EventBus, InternalTokenSigner, observeReadiness, openDatabase, optionalCheck, type Logger, type ReadinessChecks } from '@hsa/service-kit';
 import { OidcSignIn } from './adapters/oidc';
 import { MediaClient } from './adapters/media-client';
 import { PropertyClient } from './adapters/property-client';
@@ -58,6 +58,22 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     hub.publish(event);
   });
 
+  const readiness: ReadinessChecks = {
+    // Sessions and every saved property: nothing works without them.
+    database: () => database.db.execute(sql`select 1`).then(() => true),
+    propertyService: () => properties.ready(),
+    // Without the identity provider's discovery document nobody can sign in or out, but existing sessions go on.
+    signIn: optionalCheck(() => oidc.ready),
+    // Live updates stop while NATS is down; the pages still load and save (the services' outboxes keep the events).
+    liveEvents: optionalCheck(() => bus.connected),
+    // Each backs one feature (estimates, AI, map layers, photos); the rest of the application works without it.
+    valuationService: optionalCheck(() => valuation.ready()),
+    aiService: optionalCheck(() => ai.ready()),
+    neighborhoodService: optionalCheck(() => neighborhood.ready()),
+    mediaService: optionalCheck(() => media.ready()),
+  };
+  const stopReadinessMetrics = observeReadiness(readiness);
+
   const secure = config.publicUrl.startsWith('https://');
   const allowedOrigins = new Set([
     new URL(config.publicUrl).origin,
@@ -91,20 +107,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     media,
     map: neighborhood,
     hub,
-    readiness: {
-      // Sessions and every saved property: nothing works without them.
-      database: () => database.db.execute(sql`select 1`).then(() => true),
-      propertyService: () => properties.ready(),
-      // Without the identity provider's discovery document nobody can sign in or out, but existing sessions go on.
-      signIn: optionalCheck(() => oidc.ready),
-      // Live updates stop while NATS is down; the pages still load and save (the services' outboxes keep the events).
-      liveEvents: optionalCheck(() => bus.connected),
-      // Each backs one feature (estimates, AI, map layers, photos); the rest of the application works without it.
-      valuationService: optionalCheck(() => valuation.ready()),
-      aiService: optionalCheck(() => ai.ready()),
-      neighborhoodService: optionalCheck(() => neighborhood.ready()),
-      mediaService: optionalCheck(() => media.ready()),
-    },
+    readiness,
     webRoot: config.WEB_ROOT,
     googleMapsBrowserKey: config.GOOGLE_MAPS_BROWSER_KEY,
     googleMapsMapId: config.GOOGLE_MAPS_MAP_ID,
@@ -126,6 +129,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     hub,
     app,
     close: async () => {
+      stopReadinessMetrics();
       oidc.stop();
       await subscription.stop();
       server.closeAllConnections();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparableSale, PropertyLookupResponse } from '@hsa/contracts';
-import { ProviderReplay, type ReplayAnswer, type ReplayRequest } from '@hsa/service-kit/testing';
+import type { ProviderReplay } from '@hsa/service-kit/testing';
+import { highStPlaceId as placeId, startProviderReplay, type ProviderRoute } from './support/provider-replay';
 import { startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
 
 /**
@@ -13,36 +12,11 @@ import { startValuationTestStack, type ValuationTestStack } from './support/valu
  * valuation service's recorded fixtures served by the kit's provider replay, which counts every request.
  */
 
-const fixtures = path.resolve(__dirname, '../../valuation/test/fixtures');
-const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
-const placeId = 'ChIJ5ThHighStSacramento95838';
-
-type Route = 'autocomplete' | 'details' | 'avm' | 'properties';
-
-function routeOf(method: string, pathname: string): Route | 'unknown' {
-  if (method === 'POST' && pathname === '/v1/places:autocomplete') return 'autocomplete';
-  if (method === 'GET' && pathname.startsWith('/v1/places/')) return 'details';
-  if (method === 'GET' && pathname === '/v1/avm/value') return 'avm';
-  if (method === 'GET' && pathname === '/v1/properties') return 'properties';
-  return 'unknown';
-}
-
-function answer({ route, path: pathname, query }: ReplayRequest<Route>): ReplayAnswer {
-  if (route === 'autocomplete') return { status: 200, body: fixture('google/autocomplete-high-st.json') };
-  if (route === 'details') {
-    return pathname === `/v1/places/${placeId}`
-      ? { status: 200, body: fixture('google/place-details-high-st.json') }
-      : { status: 404, body: fixture('google/error-not-found.json') };
-  }
-  if (route === 'avm' && (query.get('address') ?? '').startsWith('3526 High St')) return { status: 200, body: fixture('rentcast/avm-value-high-st.json') };
-  return { status: 404, body: fixture('rentcast/error-not-found.json') };
-}
-
-let replay: ProviderReplay<Route>;
+let replay: ProviderReplay<ProviderRoute>;
 let stack: ValuationTestStack;
 
 beforeAll(async () => {
-  replay = await ProviderReplay.start<Route>({ routeOf, answer });
+  replay = await startProviderReplay();
   stack = await startValuationTestStack({
     addressProvider: 'google',
     propertyDataProvider: 'rentcast',

@@ -79,6 +79,14 @@ export const METRIC_CATALOG = [
     attributes: [],
   },
   {
+    name: 'hsa.nats.consumer.pending',
+    instrument: 'gauge',
+    unit: '{message}',
+    description:
+      "Events the gateway's JetStream consumer has not handled yet, by stage: stream (not delivered, consumer info num_pending), ack (delivered, not acknowledged, num_ack_pending), client (received, queued in the process)",
+    attributes: ['messaging.system', 'hsa.pending.stage'],
+  },
+  {
     name: 'hsa.sse.connections',
     instrument: 'updowncounter',
     unit: '{connection}',
@@ -102,6 +110,20 @@ export const METRIC_CATALOG = [
     attributes: ['db.client.connection.pool.name'],
   },
   {
+    name: 'hsa.readiness',
+    instrument: 'gauge',
+    unit: '{process}',
+    description: 'What /readyz answers, at each collection: 1 while ready or degraded, 0 while a required dependency fails',
+    attributes: [],
+  },
+  {
+    name: 'hsa.readiness.check',
+    instrument: 'gauge',
+    unit: '{check}',
+    description: 'Each readiness dependency: 1 while it passes, 0 while it fails',
+    attributes: ['hsa.check.name', 'hsa.check.required'],
+  },
+  {
     name: 'hsa.provider.request.duration',
     instrument: 'histogram',
     unit: 's',
@@ -112,8 +134,8 @@ export const METRIC_CATALOG = [
     name: 'hsa.avm.estimate.duration',
     instrument: 'histogram',
     unit: 's',
-    description: 'Duration of one automated valuation (AVM) estimate',
-    attributes: ['hsa.outcome'],
+    description: "Duration of one value estimate (a lookup's or an estimate's), by outcome (ok, not_found, error) and AVM (open-data, rentcast)",
+    attributes: ['hsa.outcome', 'hsa.avm.provider'],
   },
   {
     name: 'hsa.upload.size',
@@ -195,6 +217,9 @@ function createInstruments(meter: Meter) {
     messagesConsumed: counter(meter, 'messaging.client.consumed.messages'),
     outboxPending: gauge(meter, 'hsa.outbox.pending'),
     outboxOldestAge: gauge(meter, 'hsa.outbox.oldest_pending.age'),
+    consumerPending: gauge(meter, 'hsa.nats.consumer.pending'),
+    readiness: gauge(meter, 'hsa.readiness'),
+    readinessCheck: gauge(meter, 'hsa.readiness.check'),
     sseConnections: sse as UpDownCounter,
     providerDuration: histogram(meter, 'hsa.provider.request.duration', SECONDS_BUCKETS),
     avmDuration: histogram(meter, 'hsa.avm.estimate.duration', SECONDS_BUCKETS),
@@ -219,19 +244,6 @@ export function kitMetrics(): Instruments {
 /** Seconds since `startNs` (a process.hrtime.bigint() value). */
 export function secondsSince(startNs: bigint): number {
   return Number(process.hrtime.bigint() - startNs) / 1e9;
-}
-
-/** Records how long `work` took on `histogram` (in seconds), with `attributes(outcome)` computed at the end. */
-export async function timed<T>(histogram: Histogram, attributes: (error: unknown) => Attributes, work: () => Promise<T>): Promise<T> {
-  const start = process.hrtime.bigint();
-  try {
-    const result = await work();
-    histogram.record(secondsSince(start), attributes(undefined));
-    return result;
-  } catch (err) {
-    histogram.record(secondsSince(start), attributes(err ?? new Error('failed')));
-    throw err;
-  }
 }
 
 /** `/pkg.Service/Method` → the rpc.* attributes of that method. */

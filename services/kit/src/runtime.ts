@@ -8,6 +8,7 @@ import { startOutboxRelay, type OutboxRelay } from './events/relay';
 import type { InternalTokenVerifier } from './grpc/internal-auth';
 import { startGrpcServer } from './grpc/server';
 import { startHealthServer, type ReadinessChecks } from './http/health';
+import { observeReadiness } from './http/readiness-metrics';
 
 /**
  * What every gRPC service does at start and stop, in one place: a stack of cleanups run in reverse, the
@@ -84,7 +85,8 @@ export interface ServingEndpoints {
  * Starts the gRPC server (with the standard health service) and, unless `healthPort` is undefined, the HTTP
  * /healthz and /readyz server on the same host. Both stop with `cleanups`. The gRPC health status and /readyz
  * answer from the same `readiness` list: NOT_SERVING / 503 while a required check fails; an optional one failing
- * leaves the gRPC status SERVING and makes /readyz answer 200 `degraded`.
+ * leaves the gRPC status SERVING and makes /readyz answer 200 `degraded`. The same list feeds hsa.readiness and
+ * hsa.readiness.check.
  */
 export async function serveGrpc(options: {
   host: string;
@@ -109,6 +111,7 @@ export async function serveGrpc(options: {
     readinessIntervalMs: options.readinessIntervalMs,
   });
   options.cleanups.push(() => grpcServer.close());
+  options.cleanups.push(observeReadiness(options.readiness));
   let healthPort: number | undefined;
   if (options.healthPort !== undefined) {
     const healthServer = await startHealthServer(options.healthPort, options.host, options.readiness);

@@ -73,6 +73,7 @@ export function testInternalAuthEnv(): { INTERNAL_AUTH_PUBLIC_KEYS: string; INTE
 }
 
 export * from './provider-replay';
+export * from './telemetry-capture';
 
 /** A real pino logger (at `level`) whose JSON lines are kept for assertions. */
 export function captureLogger(name = 'test', level = 'warn'): { logger: Logger; lines: Record<string, unknown>[] } {

@@ -15,6 +15,7 @@ import {
   InternalTokenVerifier,
 } from '@hsa/service-kit';
 import { SalesRepository } from './adapters/db/sales-repository';
+import { MeasuredEstimates } from './adapters/measured-estimates';
 import { loadHpiCatalogOrWarn, loadOpenDataMarket, type LoadedMarket } from './adapters/open-data-loader';
 import { GooglePlacesAddressProvider, googleConfigurationHint } from './adapters/providers/google-places';
 import { OpenDataAddressProvider, OpenDataPropertyProvider } from './adapters/providers/open-data';
@@ -104,7 +105,7 @@ export async function startValuationService(
     }
     logger.info({ addressProvider: addresses.name, propertyDataProvider: data.name, dataSource: data.dataSource }, 'providers ready');
 
-    const operations = new ValuationOperations(addresses, data, {
+    const operations = new ValuationOperations(addresses, new MeasuredEstimates(data), {
       indexes: hpiCatalog && new PlaceIndexes(hpiCatalog),
       priceIndex: openData?.index,
     });

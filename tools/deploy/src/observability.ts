@@ -4,7 +4,9 @@
  * every data source uid a panel, target, template variable, alert query or data source link names is provisioned,
  * and every metric name a PromQL expression queries is one the services emit: the kit's catalog
  * (`prometheusSeriesNames` of `@hsa/service-kit`), the collector's span metrics (derived from its spanmetrics
- * connectors), `target_info` (written by Prometheus's OTLP receiver per resource) and `up`.
+ * connectors), `target_info` (written by Prometheus's OTLP receiver per resource) and `up`. A panel query that asks
+ * for exemplars must read a series that carries them: the span metrics' duration histogram of a connector with
+ * exemplars enabled (the services' OpenTelemetry JS SDK records no exemplars on its own histograms).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,22 +59,42 @@ interface SpanMetricsConfig {
   namespace?: string;
   histogram?: { unit?: string; disable?: boolean };
   events?: { enabled?: boolean };
+  exemplars?: { enabled?: boolean };
 }
+
+function spanMetricsConnectors(collectorConfig: unknown): { prefix: string; config: SpanMetricsConfig | null }[] {
+  const connectors = (collectorConfig as { connectors?: Record<string, SpanMetricsConfig | null> } | null)?.connectors ?? {};
+  return Object.entries(connectors)
+    .filter(([id]) => id === 'spanmetrics' || id.startsWith('spanmetrics/'))
+    .map(([, config]) => {
+      const ns = config?.namespace ?? 'traces.span.metrics';
+      return { prefix: ns ? `${ns}.` : '', config };
+    });
+}
+
+const spanDuration = (prefix: string, config: SpanMetricsConfig | null): MetricDefinition => ({
+  name: `${prefix}duration`,
+  instrument: 'histogram',
+  unit: config?.histogram?.unit ?? 'ms',
+  description: '',
+  attributes: [],
+});
 
 /** The series the collector's spanmetrics connectors produce, as Prometheus's OTLP receiver names them. */
 export function spanMetricNames(collectorConfig: unknown): string[] {
-  const connectors = (collectorConfig as { connectors?: Record<string, SpanMetricsConfig | null> } | null)?.connectors ?? {};
-  const names: string[] = [];
-  for (const [id, config] of Object.entries(connectors)) {
-    if (id !== 'spanmetrics' && !id.startsWith('spanmetrics/')) continue;
-    const ns = config?.namespace ?? 'traces.span.metrics';
-    const prefix = ns ? `${ns}.` : '';
+  return spanMetricsConnectors(collectorConfig).flatMap(({ prefix, config }) => {
     const defs: MetricDefinition[] = [{ name: `${prefix}calls`, instrument: 'counter', unit: '', description: '', attributes: [] }];
-    if (!config?.histogram?.disable) defs.push({ name: `${prefix}duration`, instrument: 'histogram', unit: config?.histogram?.unit ?? 'ms', description: '', attributes: [] });
+    if (!config?.histogram?.disable) defs.push(spanDuration(prefix, config));
     if (config?.events?.enabled) defs.push({ name: `${prefix}events`, instrument: 'counter', unit: '', description: '', attributes: [] });
-    names.push(...defs.flatMap((d) => prometheusSeriesNames(d)));
-  }
-  return names;
+    return defs.flatMap((d) => prometheusSeriesNames(d));
+  });
+}
+
+/** The series that carry exemplars: the span duration histograms of connectors with exemplars enabled. */
+export function exemplarSeriesNames(collectorConfig: unknown): string[] {
+  return spanMetricsConnectors(collectorConfig)
+    .filter(({ config }) => !config?.histogram?.disable && config?.exemplars?.enabled === true)
+    .flatMap(({ prefix, config }) => prometheusSeriesNames(spanDuration(prefix, config)));
 }
 
 export interface ObservabilityResult {
@@ -172,10 +194,12 @@ export function checkObservability(root: string): ObservabilityResult {
 
   // The names the services emit.
   const known = new Set<string>([...METRIC_CATALOG.flatMap((d) => prometheusSeriesNames(d)), ...PROMETHEUS_OWN_SERIES]);
+  const withExemplars = new Set<string>();
   const collectorFile = path.join(root, observabilityLayout.collector);
   if (existsSync(collectorFile)) {
     const doc = parseYaml(collectorFile);
     if (doc) for (const name of spanMetricNames(doc.data)) known.add(name);
+    if (doc) for (const name of exemplarSeriesNames(doc.data)) withExemplars.add(name);
   }
 
   const isPrometheus = (uid: string | undefined) => uid !== undefined && datasources.get(uid) === 'prometheus';
@@ -229,7 +253,17 @@ export function checkObservability(root: string): ObservabilityResult {
       for (const target of Array.isArray(panel.targets) ? panel.targets.filter(isObject) : []) {
         const uid = datasourceRef(target.datasource) ?? panelUid ?? defaultUid;
         checkRef(file, text, datasourceRef(target.datasource), `${where} target ${String(target.refId)}`);
-        if (isPrometheus(uid) && typeof target.expr === 'string') checkExpr(file, text, target.expr, `${where} target ${String(target.refId)}`);
+        if (isPrometheus(uid) && typeof target.expr === 'string') {
+          checkExpr(file, text, target.expr, `${where} target ${String(target.refId)}`);
+          if (target.exemplar === true && !promqlMetricNames(target.expr).some((name) => withExemplars.has(name))) {
+            fail(
+              file,
+              'exemplar-no-source',
+              `${where} target ${String(target.refId)} asks for exemplars, but none of its series carries any: the services' OpenTelemetry JS SDK records none; query the span metrics' duration histogram (exemplars enabled in the collector's spanmetrics connector)`,
+              lineOf(text, JSON.stringify(target.expr).slice(1, -1)),
+            );
+          }
+        }
       }
     }
   }

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prometheusMetricNames } from '@hsa/service-kit';
-import { checkObservability, promqlMetricNames, spanMetricNames } from '../src/observability';
+import { checkObservability, exemplarSeriesNames, promqlMetricNames, spanMetricNames } from '../src/observability';
 import { copyFixture, expectFailures, fixturesDir, type FixtureCopy } from './support/fixture';
 
 const DASHBOARD = 'deploy/grafana/dashboards/overview.json';
 const ALERTS = 'deploy/grafana/provisioning/alerting/rules.yaml';
 const DATASOURCES = 'deploy/grafana/provisioning/datasources/datasources.yaml';
+const COLLECTOR = 'deploy/otel-collector/config.yaml';
 
 describe('PromQL metric names', () => {
   it('keeps metric names and drops functions, keywords, labels, durations, numbers and Grafana variables', () => {
@@ -27,6 +28,12 @@ describe('PromQL metric names', () => {
     ]);
     expect(spanMetricNames({ connectors: { 'spanmetrics/x': { namespace: 'spans', histogram: { unit: 's' } } } })).toContain('spans_duration_seconds_bucket');
     expect(spanMetricNames({ connectors: { forward: {} } })).toEqual([]);
+  });
+
+  it('knows which series carry exemplars: the span duration histogram when the connector enables them', () => {
+    expect(exemplarSeriesNames({ connectors: { spanmetrics: { exemplars: { enabled: true } } } })).toContain('traces_span_metrics_duration_milliseconds_bucket');
+    expect(exemplarSeriesNames({ connectors: { spanmetrics: {} } })).toEqual([]);
+    expect(exemplarSeriesNames({ connectors: { spanmetrics: { exemplars: { enabled: true }, histogram: { disable: true } } } })).toEqual([]);
   });
 });
 
@@ -95,8 +102,29 @@ describe('deploy:check on dashboards, alert rules and Grafana provisioning', () 
     expectFailures(broken((c) => c.remove('deploy/grafana/provisioning/datasources')), { rule: 'datasources-missing' });
   });
 
+  it('refuses a panel asking for exemplars of a series without any (the SDK histograms), accepts span metrics with exemplars enabled', () => {
+    const sdkTarget = '"refId": "A", "expr": "histogram_quantile(0.95, sum by (service_name, le) (rate(http_server_request_duration_seconds_bucket';
+    const failures = broken((c) => c.replace(DASHBOARD, sdkTarget, `"exemplar": true, ${sdkTarget}`));
+    expect(failures).toEqual([
+      expect.objectContaining({ rule: 'exemplar-no-source', file: DASHBOARD, line: 11, message: expect.stringContaining('panel "HTTP p95" target A asks for exemplars') as string }),
+    ]);
+    copy?.cleanup();
+
+    const spanTarget = '"refId": "A", "expr": "sum by (span_name) (rate(traces_span_metrics_calls_total[5m]))"';
+    const spanP95 = '"refId": "A", "exemplar": true, "expr": "histogram_quantile(0.95, sum by (le) (rate(traces_span_metrics_duration_milliseconds_bucket[5m])))"';
+    expect(broken((c) => c.replace(DASHBOARD, spanTarget, spanP95)).map((f) => f.rule), 'exemplars not enabled in the collector').toEqual(['exemplar-no-source']);
+    copy?.cleanup();
+    expect(
+      broken((c) => {
+        c.replace(DASHBOARD, spanTarget, spanP95);
+        c.replace(COLLECTOR, 'spanmetrics: {}', 'spanmetrics: {exemplars: {enabled: true}}');
+      }),
+    ).toEqual([]);
+  });
+
   it('knows every name of the kit catalog (the names the services emit)', () => {
     expect(prometheusMetricNames()).toContain('hsa_outbox_pending');
     expect(prometheusMetricNames()).toContain('rpc_server_duration_milliseconds_bucket');
+    for (const name of ['hsa_readiness', 'hsa_readiness_check', 'hsa_nats_consumer_pending']) expect(prometheusMetricNames()).toContain(name);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../domain/model-output';
 import { listingMessages, narrativeMessages, recommendationMessages, type ChatMessage } from '../domain/prompts';
 import { adaptProjects, chooseProjects, toRecommendation, type RecommendationSettings } from '../domain/recommendations';
+import { tracedChat } from './openai-telemetry';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -73,6 +74,25 @@ export function openAiEngine(
     maxRetries: 0,
   });
 
+  /** One billed generation at most: only failures that cannot have been billed are asked again, until `end`. */
+  const createWithRetries = async (body: ChatCompletionCreateParamsNonStreaming, end: number): Promise<ChatCompletion> => {
+    for (let retries = 0; ; retries++) {
+      const remaining = end - Date.now();
+      if (remaining <= 0) throw new ModelCallFailed('timeout', 'no time left for the model');
+      try {
+        return await withinDeadline(
+          (signal) => client.chat.completions.create(body, { timeout: Math.max(1, remaining), signal, maxRetries: 0 }),
+          remaining,
+        );
+      } catch (err) {
+        const failure = modelFailure(err, settings, retries);
+        const wait = failure.retryAfterMs;
+        if (wait === undefined || retries >= settings.maxRetries || Date.now() + wait >= end) throw failure.error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+
   const complete = async <T>(
     name: string,
     messages: ChatMessage[],
@@ -87,22 +107,7 @@ export function openAiEngine(
       ...samplingParameters(settings, taskTemperature),
       response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: strictJsonSchema(schema) } },
     };
-    let completion: ChatCompletion | undefined;
-    for (let retries = 0; !completion; retries++) {
-      const remaining = end - Date.now();
-      if (remaining <= 0) throw new ModelCallFailed('timeout', 'no time left for the model');
-      try {
-        completion = await withinDeadline(
-          (signal) => client.chat.completions.create(body, { timeout: Math.max(1, remaining), signal, maxRetries: 0 }),
-          remaining,
-        );
-      } catch (err) {
-        const failure = modelFailure(err, settings, retries);
-        const wait = failure.retryAfterMs;
-        if (wait === undefined || retries >= settings.maxRetries || Date.now() + wait >= end) throw failure.error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+    const completion = await tracedChat(client.baseURL, name, body, () => createWithRetries(body, end));
     const choice = completion.choices[0];
     if (!choice) throw new UnusableAnswer('empty', 'no choices');
     if (choice.message.refusal) throw new UnusableAnswer('refused', choice.message.refusal);

@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import { domainEventSchema, eventStreamName, eventStreamSubjects, type DomainEvent } from '@hsa/contracts';
 import { AppError } from '../errors';
 import { kitMetrics } from '../metrics';
+import { errorType } from '../spans';
+import { observeConsumerLag } from './consumer-lag';
 
 const tracer = trace.getTracer('@hsa/service-kit/events');
 const DAY_NS = 24 * 60 * 60 * 1e9;
@@ -123,7 +125,7 @@ export class EventBus {
       await this.publishTraced(event, carrier);
       kitMetrics().messagesSent.add(1, attributes);
     } catch (err) {
-      kitMetrics().messagesSent.add(1, { ...attributes, 'error.type': err instanceof AppError ? err.code : (err as Error).name || 'Error' });
+      kitMetrics().messagesSent.add(1, { ...attributes, 'error.type': errorType(err) });
       throw err;
     }
   }
@@ -167,7 +169,12 @@ export class EventBus {
           });
           const messages = await consumer.consume();
           current = { stop: () => void messages.stop() };
-          for await (const msg of messages) await this.dispatch(msg, handler);
+          const stopLag = observeConsumerLag(consumer, messages, this.logger);
+          try {
+            for await (const msg of messages) await this.dispatch(msg, handler);
+          } finally {
+            stopLag();
+          }
         } catch (err) {
           if (!stopped) this.logger.warn({ err }, 'event subscription interrupted; resubscribing');
         }

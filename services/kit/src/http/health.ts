@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { context } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 
 export type ReadinessCheck = () => Promise<boolean> | boolean;
 
@@ -40,7 +42,9 @@ export const READINESS_CHECK_TIMEOUT_MS = 2000;
 
 /**
  * Runs every check at once, each bounded by READINESS_CHECK_TIMEOUT_MS; a check that throws or times out is false.
- * The one evaluation behind both /readyz and the gRPC health status (see grpc/readiness-health.ts).
+ * The one evaluation behind /readyz, the gRPC health status (see grpc/readiness-health.ts) and the readiness
+ * metrics. Checks run with tracing suppressed: a probe every few seconds (a `select 1`, an S3 HeadBucket) would
+ * otherwise be a trace each time.
  */
 export async function runReadinessChecks(checks: ReadinessChecks): Promise<Record<string, boolean>> {
   const results: Record<string, boolean> = {};
@@ -50,7 +54,7 @@ export async function runReadinessChecks(checks: ReadinessChecks): Promise<Recor
       let timer: NodeJS.Timeout | undefined;
       try {
         results[name] = await Promise.race([
-          Promise.resolve(check()),
+          Promise.resolve(context.with(suppressTracing(context.active()), check)),
           new Promise<boolean>((r) => {
             timer = setTimeout(() => r(false), READINESS_CHECK_TIMEOUT_MS);
             timer.unref();

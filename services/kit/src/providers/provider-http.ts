@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { AppError } from '../errors';
 import { kitMetrics, secondsSince } from '../metrics';
+import { inSpan } from '../spans';
 import type { Logger } from '../logger';
 import type { ProviderCache } from '../db/provider-cache';
 
@@ -74,19 +76,28 @@ export class ProviderHttp {
     return this.options.label;
   }
 
-  /** One provider call, recorded in hsa.provider.request.duration by outcome (cache_hit, ok, refused, error). */
-  async request(request: ProviderRequest): Promise<ProviderResponse> {
-    const start = process.hrtime.bigint();
-    const record = (outcome: string) =>
-      kitMetrics().providerDuration.record(secondsSince(start), { 'hsa.provider.name': this.options.provider, 'hsa.provider.outcome': outcome });
-    try {
-      const response = await this.cachedRequest(request);
-      record(response.fromCache ? 'cache_hit' : response.status < 400 ? 'ok' : 'refused');
-      return response;
-    } catch (err) {
-      record('error');
-      throw err;
-    }
+  /**
+   * One provider call: a span `provider <name>` (its cache lookup and each HTTP attempt are child spans) carrying
+   * `hsa.provider.name` and `hsa.provider.outcome` (cache_hit, ok, refused, error), and the same attributes on
+   * hsa.provider.request.duration.
+   */
+  request(request: ProviderRequest): Promise<ProviderResponse> {
+    const name = this.options.provider;
+    return inSpan(`provider ${name}`, { attributes: { 'hsa.provider.name': name } }, async (span) => {
+      const start = process.hrtime.bigint();
+      const finish = (outcome: string) => {
+        span.setAttribute('hsa.provider.outcome', outcome);
+        kitMetrics().providerDuration.record(secondsSince(start), { 'hsa.provider.name': name, 'hsa.provider.outcome': outcome });
+      };
+      try {
+        const response = await this.cachedRequest(request);
+        finish(response.fromCache ? 'cache_hit' : response.status < 400 ? 'ok' : 'refused');
+        return response;
+      } catch (err) {
+        finish('error');
+        throw err;
+      }
+    });
   }
 
   private async cachedRequest(request: ProviderRequest): Promise<ProviderResponse> {
@@ -130,13 +141,7 @@ export class ProviderHttp {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let retryAfterMs: number | undefined;
       try {
-        const res = await fetch(request.url, {
-          method: request.method,
-          headers: { accept: 'application/json', ...request.headers, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-          body: request.body === undefined ? null : JSON.stringify(request.body),
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
-        const text = await res.text();
+        const { res, text } = await this.exchange(request, attempt);
         if (res.status === 429 || res.status >= 500) {
           lastProblem = res.status === 429 ? `rate limit reached (HTTP 429)` : `server error (HTTP ${res.status})`;
           retryAfterMs = retryAfter(res.headers.get('retry-after'));
@@ -157,12 +162,51 @@ export class ProviderHttp {
     throw unavailable(`${label} is unavailable: ${lastProblem} after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}`);
   }
 
+  /**
+   * One HTTP attempt, as an HTTP client span (semantic conventions: method, server, url.full with the query's values
+   * redacted since they hold addresses, status, resend count; status ERROR from 400 up and on failures).
+   */
+  private exchange(request: ProviderRequest, attempt: number): Promise<{ res: Response; text: string }> {
+    const url = new URL(request.url);
+    const attributes = {
+      'http.request.method': request.method,
+      'server.address': url.hostname,
+      'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      'url.full': redactedUrl(url),
+      ...(attempt > 1 ? { 'http.request.resend_count': attempt - 1 } : {}),
+    };
+    return inSpan(request.method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const res = await fetch(request.url, {
+        method: request.method,
+        headers: { accept: 'application/json', ...request.headers, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      const text = await res.text();
+      span.setAttribute('http.response.status_code', res.status);
+      if (res.status >= 400) {
+        span.setAttribute('error.type', String(res.status));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      return { res, text };
+    });
+  }
+
   private delay(attempt: number, retryAfterMs: number | undefined): number {
     const { backoffMs, maxBackoffMs } = this.options;
     const exponential = backoffMs * 2 ** (attempt - 1);
     const jittered = exponential * (0.75 + Math.random() * 0.5);
     return Math.min(maxBackoffMs, Math.max(retryAfterMs ?? 0, jittered));
   }
+}
+
+/** The URL with every query value replaced by REDACTED (the names stay: they say what was asked). */
+function redactedUrl(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  for (const key of new Set(copy.searchParams.keys())) copy.searchParams.set(key, 'REDACTED');
+  return copy.href;
 }
 
 /** A provider failure: UNAVAILABLE, and not to be retried by the caller (this layer already did). */

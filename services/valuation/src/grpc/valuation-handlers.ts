@@ -1,5 +1,5 @@
 import type { ValuationServiceHandlers } from '@hsa/protos';
-import { kitMetrics, timed, unary, type Logger } from '@hsa/service-kit';
+import { unary, type Logger } from '@hsa/service-kit';
 import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
 import {
@@ -46,7 +46,7 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       'Estimate',
       async (request) => {
         const subject = parseSubject(request.subject);
-        const outcome = await timed(kitMetrics().avmDuration, (err) => ({ 'hsa.outcome': err ? 'error' : 'ok' }), () => operations.estimate(subject));
+        const outcome = await operations.estimate(subject);
         return toEstimateResponse(outcome, operations.data.dataSource);
       },
       open,

@@ -16,6 +16,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError, invalidArgument, notFound } from '@hsa/service-kit';
 import { mediaMessages } from '@hsa/contracts';
+import { traceS3Commands } from './traced-commands';
 
 export interface ObjectStoreConfig {
   /** S3 API endpoint the service calls (unset: AWS S3 of `region`). */
@@ -65,6 +66,7 @@ export class ObjectStore {
       maxAttempts: 3,
     });
     this.client = new S3Client(base(config.endpoint));
+    traceS3Commands(this.client, config.region);
     this.presigner = new S3Client(base(config.publicEndpoint ?? config.endpoint));
   }
 
