@@ -1,0 +1,47 @@
+/**
+ * Lighthouse (the npm package) against Debian's Chromium through the gateway: its default configuration, which is
+ * the mobile preset with simulated throttling, performance and accessibility only. A signed-in page is audited with
+ * the owner's session cookie sent as a request header.
+ */
+import { launch } from 'chrome-launcher';
+import { chromiumPath, chromiumFlags } from './browser';
+
+export interface LighthouseFigures {
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Failed accessibility audits, by id. */
+  accessibilityFailures: string[];
+}
+
+export async function runLighthouse(url: string, cookieHeader?: string): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookieHeader ? { extraHeaders: { Cookie: cookieHeader } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+    const numeric = (id: string) => audits[id]?.numericValue ?? null;
+    return {
+      performance: score(categories.performance?.score),
+      accessibility: score(categories.accessibility?.score),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
