@@ -109,6 +109,27 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect(cookie).not.toMatch(/Secure/i);
   });
 
+  it('writes a signed-in session at most once a minute, not on every request', async () => {
+    const b = new TestBrowser(stack.publicUrl);
+    await b.signIn('grace@example.com', 'Grace');
+    const client = new pg.Client({ connectionString: databaseUrlFor(stack.config.DATABASE_URL, stack.config.GATEWAY_DATABASE_NAME) });
+    await client.connect();
+    try {
+      const stored = async () => (await client.query('select sess::text, expire from session')).rows as { sess: string; expire: Date }[];
+      const before = await stored();
+      for (let i = 0; i < 10; i++) {
+        const res = await b.request(i % 2 ? '/api/auth/user' : '/api/user/properties/active');
+        expect(res.status).toBe(200);
+        // No session cookie is sent again either: the browser's copy keeps its lifetime until the next renewal.
+        expect(res.headers.getSetCookie().filter((line) => line.startsWith('hsa.sid='))).toEqual([]);
+      }
+      // Every session row (this one and the other tests') is exactly as it was: neither saved nor touched.
+      expect(await stored()).toEqual(before);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('refuses a callback that does not match the sign-in this browser started', async () => {
     const mallory = new TestBrowser(stack.publicUrl);
     const { res, url } = await mallory.navigate('/api/login?returnTo=%2Fdashboard');

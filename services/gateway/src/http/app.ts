@@ -14,7 +14,7 @@ import type { PendingSignInCookie } from './pending-sign-in';
 import { propertyRoutes } from './property-routes';
 import type { RateLimiting } from './rate-limits';
 import { securityHeaders, type SecurityHeaderOptions } from '@hsa/web-server';
-import { absoluteTimeout, sessionUser } from './sessions';
+import { absoluteTimeout, renewSession, sessionUser } from './sessions';
 import { staticRoutes } from './static-routes';
 import { mediaRoutes, type MediaRoutesDependencies } from './media-routes';
 import { valuationRoutes, type ValuationRoutesDependencies } from './valuation-routes';
@@ -71,7 +71,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use('/api', requireSameOrigin(deps.allowedOrigins));
   // Public map data: no session is read or written for it (many small cacheable requests).
   app.use(mapRoutes({ neighborhood: deps.map }));
-  app.use('/api', deps.session, sessionUser, absoluteTimeout(deps.absoluteTimeoutMs));
+  app.use('/api', deps.session, sessionUser, absoluteTimeout(deps.absoluteTimeoutMs), renewSession());
   app.use('/api', deps.rateLimits.writes);
   app.use('/api', express.json({ limit: '1mb' }));
 

@@ -9,6 +9,8 @@ declare module 'express-session' {
   interface SessionData {
     user?: SessionUser;
     authenticatedAt?: number;
+    /** When the session's expiry was last pushed back (see renewSession). */
+    renewedAt?: number;
   }
 }
 

@@ -6,10 +6,14 @@ import type { SessionUser } from './session-user';
 
 export const SESSION_COOKIE = 'hsa.sid';
 
+/** How often an active signed-in session is renewed: its row and its cookie rewritten with a later expiry. */
+export const SESSION_RENEWAL_INTERVAL_MS = 60_000;
+
 /**
  * Sessions stored in PostgreSQL (they survive a restart and are shared by every replica), written only at
  * sign-in: anonymous visitors get no session. The cookie is httpOnly and SameSite=Lax; its lifetime rolls with
- * activity (idle timeout). It is Secure whenever the public URL is https, also when TLS ends at a proxy in front
+ * activity (idle timeout), renewed by renewSession at most once a minute rather than on every request (the store's
+ * per-request touch is off: it was one UPDATE per API call). It is Secure whenever the public URL is https, also when TLS ends at a proxy in front
  * of the gateway: the browser's connection is https either way, whatever hop reaches us.
  */
 export function sessionMiddleware(options: {
@@ -22,11 +26,11 @@ export function sessionMiddleware(options: {
   const PgStore = connectPgSimple(session);
   const middleware = session({
     name: SESSION_COOKIE,
-    store: new PgStore({ pool: options.pool, tableName: 'session', pruneSessionInterval: 15 * 60 }),
+    store: new PgStore({ pool: options.pool, tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true }),
     secret: options.secret,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
@@ -50,6 +54,22 @@ export const sessionUser: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * Rolls a signed-in session's idle timeout: marks it renewed when the last renewal is `intervalMs` old, which makes
+ * express-session save it (one write, with a new expiry) and send the cookie again with a new lifetime. Every other
+ * request of the session writes nothing.
+ */
+export function renewSession(intervalMs = SESSION_RENEWAL_INTERVAL_MS, now: () => number = Date.now): RequestHandler {
+  return (req, _res, next) => {
+    const session = req.session;
+    if (req.user && session) {
+      const time = now();
+      if (session.renewedAt === undefined || time - session.renewedAt >= intervalMs) session.renewedAt = time;
+    }
+    next();
+  };
+}
+
 /** Ends sessions older than the absolute timeout, however active they are. */
 export function absoluteTimeout(maxAgeMs: number): RequestHandler {
   return (req, _res, next) => {
@@ -70,6 +90,7 @@ export function startSession(req: Parameters<RequestHandler>[0], user: SessionUs
       if (regenerateError) return reject(regenerateError as Error);
       req.session.user = user;
       req.session.authenticatedAt = Date.now();
+      req.session.renewedAt = req.session.authenticatedAt;
       req.session.save((saveError) => (saveError ? reject(saveError as Error) : resolve()));
     });
   });
