@@ -43,7 +43,7 @@ export const reconnectOptions = {
 
 /**
  * Creates a client for a generated service constructor, over plaintext (in-cluster traffic). Every `call` through it
- * carries a fresh token signed by `auth.signer` for `auth.audience`.
+ * carries a token signed by `auth.signer` for `auth.audience` (fresh, or one signed for the same claims seconds ago).
  */
 export function createClient<C extends grpc.Client>(
   ClientCtor: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,

@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, createLocalJWKSet, errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
+import { SignJWT, createLocalJWKSet, decodeJwt, errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { z } from 'zod';
 import { unauthenticated } from '../errors';
 
@@ -18,6 +18,10 @@ export type { JSONWebKeySet, JWK } from 'jose';
 export const INTERNAL_TOKEN_METADATA = 'authorization';
 /** How long a token is valid: one call, plus a little for queueing and clock skew. */
 export const INTERNAL_TOKEN_TTL_SECONDS = 60;
+/** How long a signer reuses a token for the same audience, method and user (well inside its lifetime). */
+export const INTERNAL_TOKEN_REUSE_SECONDS = 15;
+/** Tokens kept by a signer (per audience, method and user) and verifications kept by a verifier; beyond: start over. */
+const MAX_CACHED_TOKENS = 10_000;
 const CLOCK_TOLERANCE_SECONDS = 5;
 const ALGORITHMS = ['ES256', 'EdDSA'] as const;
 
@@ -173,6 +177,7 @@ function algorithmOf(jwk: JWK): (typeof ALGORITHMS)[number] {
 export class InternalTokenSigner {
   private readonly algorithm: (typeof ALGORITHMS)[number];
   private key: Promise<CryptoKey | Uint8Array> | undefined;
+  private readonly recent = new Map<string, { token: string; reuseUntil: number }>();
 
   constructor(
     private readonly privateJwk: JWK,
@@ -185,7 +190,22 @@ export class InternalTokenSigner {
     }
   }
 
+  /**
+   * A token for `claims`. One signed token serves the calls with the same claims for INTERNAL_TOKEN_REUSE_SECONDS
+   * (a quarter of its lifetime): signing is most of a small call's cost, and the token proves the same thing.
+   */
   async sign(claims: { audience: string; method: string; userId?: string | undefined }): Promise<string> {
+    const key = `${claims.audience}\n${claims.method}\n${claims.userId ?? ''}`;
+    const now = Date.now();
+    const cached = this.recent.get(key);
+    if (cached && now < cached.reuseUntil) return cached.token;
+    if (this.recent.size >= MAX_CACHED_TOKENS) this.recent.clear();
+    const token = await this.signNew(claims);
+    this.recent.set(key, { token, reuseUntil: now + INTERNAL_TOKEN_REUSE_SECONDS * 1000 });
+    return token;
+  }
+
+  private async signNew(claims: { audience: string; method: string; userId?: string | undefined }): Promise<string> {
     this.key ??= importJWK(this.privateJwk, this.algorithm);
     const jwt = new SignJWT({ method: claims.method })
       .setProtectedHeader({ alg: this.algorithm, kid: this.privateJwk.kid!, typ: 'hsa-internal+jwt' })
@@ -202,6 +222,7 @@ export class InternalTokenSigner {
 /** Verifies the tokens sent to one service (its name is the audience). */
 export class InternalTokenVerifier {
   private readonly keys: ReturnType<typeof createLocalJWKSet>;
+  private readonly verified = new Map<string, { identity: InternalIdentity; method: string; validUntil: number }>();
 
   constructor(
     trustedKeys: JSONWebKeySet,
@@ -216,6 +237,19 @@ export class InternalTokenVerifier {
   /** The caller of `method`, or an UNAUTHENTICATED AppError saying why not (never the token itself). */
   async verify(authorization: unknown, method: string): Promise<InternalIdentity> {
     if (typeof authorization !== 'string' || !authorization.startsWith('Bearer ')) throw unauthenticated('Missing caller credentials');
+    // The very same token verified before (signers reuse theirs for a few seconds): its signature and claims were
+    // checked then; only its lifetime and its method are checked again.
+    const known = this.verified.get(authorization);
+    if (known && known.method === method && Date.now() < known.validUntil) return known.identity;
+    const identity = await this.verifyNew(authorization, method);
+    if (this.verified.size >= MAX_CACHED_TOKENS) this.verified.clear();
+    const { exp, iat } = decodeJwt(authorization.slice('Bearer '.length)) as { exp: number; iat: number };
+    const validUntil = Math.min(exp, iat + INTERNAL_TOKEN_TTL_SECONDS) * 1000;
+    this.verified.set(authorization, { identity, method, validUntil });
+    return identity;
+  }
+
+  private async verifyNew(authorization: string, method: string): Promise<InternalIdentity> {
     try {
       const { payload, protectedHeader } = await jwtVerify(authorization.slice('Bearer '.length), this.keys, {
         audience: this.audience,
