@@ -11,6 +11,7 @@ import {
   type RateLimitPolicies,
   type RateLimitScope,
 } from '../domain/rate-limit-policies';
+import { BatchedLimiter } from './batched-limiter';
 import { sendError } from './errors';
 
 /** The table the counters live in (created by the gateway's migrations). */
@@ -30,10 +31,11 @@ export const noRateLimits: RateLimiting = (limitClass) => Object.assign(((_req, 
  * Per-user and per-client call limits, counted in PostgreSQL so every gateway replica shares them
  * (rate-limiter-flexible's fixed windows). While the database is unreachable each replica counts in memory
  * instead, so a database outage neither lifts the limits nor fails the calls. A key already over its limit is
- * refused from memory until its window ends, without asking the database again.
+ * refused from memory until its window ends, without asking the database again. Far from its limit, a key's calls
+ * are written to the database in batches rather than one by one (see BatchedLimiter).
  */
 export class RateLimits {
-  private readonly limiters = new Map<`${RateLimitClass}.${RateLimitScope}`, RateLimiterPostgres>();
+  private readonly limiters = new Map<`${RateLimitClass}.${RateLimitScope}`, BatchedLimiter>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -83,9 +85,9 @@ export class RateLimits {
     return waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000));
   }
 
-  private limiter(name: string, limit: RateLimit): RateLimiterPostgres {
+  private limiter(name: string, limit: RateLimit): BatchedLimiter {
     const options = { keyPrefix: name, points: limit.points, duration: limit.windowSeconds };
-    return new RateLimiterPostgres({
+    const store = new RateLimiterPostgres({
       ...options,
       storeClient: this.pool,
       storeType: 'pool',
@@ -95,6 +97,7 @@ export class RateLimits {
       inMemoryBlockOnConsumed: limit.points + 1,
       insuranceLimiter: new RateLimiterMemory(options),
     });
+    return new BatchedLimiter(store, limit.points);
   }
 }
 
