@@ -7,7 +7,8 @@
  *  - per API call (address autocomplete, the signed-in active-property list, lookup): throughput and p50/p95/p99
  *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio.
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
- * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), DATABASE_URL, NATS_URL,
+ * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
+ * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), DATABASE_URL, NATS_URL,
  * VALUATION_SALES_CSV.
  */
 import path from 'node:path';
@@ -96,11 +97,14 @@ async function main(): Promise<void> {
         { name: 'lookup', requests: addresses.map((line) => ({ method: 'POST', path: '/api/properties/lookup', body: JSON.stringify({ address: line }) })), headers: {} },
       ];
       const results: ApiFigures[] = [];
-      for (const call of calls) {
+      const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());
+      for (const call of calls.filter((c) => !only || only.includes(c.name))) {
         const headers = { origin: new URL(base).origin, accept: 'application/json', ...call.headers };
         const options = { requests: call.requests, headers, connections, seconds };
         await sameAnswers(base, reference.port, call.requests[0]!, headers);
+        await bench.toggleProfiles();
         const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway });
+        await bench.toggleProfiles();
         const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port });
         results.push({ name: call.name, gateway, reference: inProcess, load: machineLine() });
       }

@@ -14,6 +14,8 @@ import { backendServices, startStack, type Stack } from '../stack';
 
 export interface BenchStack {
   stack: Stack;
+  /** With BENCH_PROFILE_DIR: starts (or stops and writes) the CPU profile of every service; else nothing. */
+  toggleProfiles(): Promise<void>;
   databaseUrl: string;
   databases: Record<string, string>;
   startMs: number;
@@ -45,12 +47,23 @@ export async function startBenchStack(): Promise<BenchStack> {
       freePorts: true,
       databaseNames: databases,
       logs: { kind: 'file', dir: path.join(repoRoot, '.e2e-artifacts', 'bench-logs') },
-      env: { RATE_LIMITS: unlimited },
+      env: {
+        RATE_LIMITS: unlimited,
+        // BENCH_PROFILE_DIR: every service can be CPU-profiled (see profile-preload.ts and profileServices).
+        ...(process.env.BENCH_PROFILE_DIR
+          ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'profile-preload.js')}`, BENCH_PROFILE_DIR: path.resolve(process.env.BENCH_PROFILE_DIR) }
+          : {}),
+      },
       // A shared machine may be busy: give the services time to start rather than fail the run.
       readyTimeoutMs: 180_000,
     });
     stops.push(stack.stop);
-    return { stack, databaseUrl: postgres.url, databases, startMs: performance.now() - began, stop };
+    const toggleProfiles = async () => {
+      if (!process.env.BENCH_PROFILE_DIR) return;
+      for (const pid of Object.values(stack.pids())) process.kill(pid, 'SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    };
+    return { stack, databaseUrl: postgres.url, databases, startMs: performance.now() - began, stop, toggleProfiles };
   } catch (err) {
     await stop();
     throw err;
