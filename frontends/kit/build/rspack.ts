@@ -4,13 +4,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { antdShares, antdTransformImport } from './antd-sharing';
+import { sharedSubset } from './shared-subset';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
 /**
  * Libraries every federated bundle shares as singletons: one React, one router, one QueryClient
- * context and one antd (so one theme and one notification holder). react-dom/client is requested
- * separately from react-dom, so it needs its own key. @ant-design/icons is not shared on purpose:
+ * context. react-dom/client is requested separately from react-dom, so it needs its own key. antd
+ * is shared too, component by component (see antd-sharing.ts: one theme, one notification holder,
+ * and a page loads only the components it renders). @ant-design/icons is not shared on purpose:
  * each bundle keeps only the icons it uses instead of loading the whole icon set.
  * @hsa/ui-kit is not shared either: it keeps no module state or React context of its own (toasts go
  * through antd's <App> context, data through the QueryClient context), so each bundle can carry
@@ -20,20 +23,38 @@ export const sharedSingletonNames = [
   'react',
   'react-dom',
   'react-dom/client',
-  'antd',
   '@tanstack/react-query',
   'react-router',
 ] as const;
 
-export function sharedSingletons(dependencies: Record<string, string>): NonNullable<FederationOptions['shared']> {
-  return Object.fromEntries(
+function requiredVersionOf(dependencies: Record<string, string>, packageName: string): string {
+  const requiredVersion = dependencies[packageName];
+  if (!requiredVersion) throw new Error(`${packageName} must be a dependency to be shared`);
+  return requiredVersion;
+}
+
+/** The shared singletons of one container; the host (`provideAll`) offers every antd component the product uses. */
+export function sharedSingletons(
+  dependencies: Record<string, string>,
+  antd?: { dir: string; provideAll: boolean },
+  /** Libraries shared as a generated subset (see shared-subset.ts): the version they are shared as. */
+  subsetVersions: Record<string, string> = {},
+): NonNullable<FederationOptions['shared']> {
+  const libraries = Object.fromEntries(
     sharedSingletonNames.map((name) => {
       const packageName = name === 'react-dom/client' ? 'react-dom' : name;
-      const requiredVersion = dependencies[packageName];
-      if (!requiredVersion) throw new Error(`${packageName} must be a dependency to be shared`);
-      return [name, { singleton: true, requiredVersion }];
+      const version = subsetVersions[name];
+      return [name, { singleton: true, requiredVersion: requiredVersionOf(dependencies, packageName), ...(version ? { version } : {}) }];
     }),
   );
+  if (!antd) return libraries;
+  const components = antdShares({
+    frontendsDir: path.dirname(antd.dir),
+    fromDir: antd.dir,
+    requiredVersion: requiredVersionOf(dependencies, 'antd'),
+    provideAll: antd.provideAll,
+  });
+  return { ...libraries, ...components };
 }
 
 export interface WebBuildOptions {
@@ -59,6 +80,8 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
   const jsName = production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js';
   const cssName = production ? 'static/css/[name].[contenthash:8].css' : 'static/css/[name].css';
   const packageConditions = ['browser', 'import', 'module', 'webpack', mode, 'default'];
+  // react-router's entry also carries server rendering, sessions and RSC: share what the product imports of it.
+  const router = sharedSubset('react-router', { dir, cacheDir: path.join(dir, 'node_modules', '.cache', 'shared-subsets') });
 
   return {
     mode,
@@ -81,6 +104,7 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
       extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
       // Workspace packages are bundled from their TypeScript sources.
       conditionNames: ['source', ...packageConditions],
+      alias: router.alias,
     },
     module: {
       rules: [
@@ -91,6 +115,7 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
           options: {
+            transformImport: antdTransformImport,
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
@@ -117,9 +142,14 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
       new ModuleFederationPlugin({
         ...options.federation,
         name,
-        shared: sharedSingletons(pkg.dependencies),
+        // The host (no exposed modules: the shell) provides every antd component; remotes consume them.
+        shared: sharedSingletons(pkg.dependencies, { dir, provideAll: !options.federation.exposes }, { 'react-router': router.version }),
         shareStrategy: 'loaded-first',
         dts: false,
+        // One federation runtime per page: the shell's. A production remote does not carry its own copy (about 25 KB
+        // on the wire on every page); it finds the shell's, so a production remote's standalone index.html needs the
+        // shell (development builds keep their own runtime for working on a remote alone).
+        ...(production ? { experiments: options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true } } : {}),
       }),
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,
