@@ -1,7 +1,9 @@
 /**
  * Builds the frontends (`npm run build -w <package>`), skipping each one whose inputs have not changed since its
  * last build: a content hash of its inputs is stamped into its dist folder. Inputs are the package's own files,
- * every workspace package it depends on (transitively), the lockfile and the base tsconfig.
+ * every workspace package it depends on (transitively), the sources of every other front end (the shared antd
+ * components and the react-router subset are read from all of them: see frontends/kit/build), the lockfile and the
+ * base tsconfig.
  *
  * Usage: node tools/dev/dist/build-frontends.js [--force] [package-folder...]   (default: every frontend with a build script)
  */
@@ -63,6 +65,13 @@ function listFiles(dir: string): string[] {
 /** Hash of everything that can change the build output of `ws`. */
 export function inputHash(ws: Workspace, all: Map<string, Workspace>, root = repoRoot): string {
   const files = closure(ws, all).flatMap((dep) => listFiles(dep.dir));
+  const isFrontend = (w: Workspace) => path.relative(root, w.dir).startsWith(`frontends${path.sep}`);
+  if (isFrontend(ws)) {
+    for (const other of [...all.values()].filter(isFrontend)) {
+      const sources = path.join(other.dir, 'src');
+      if (existsSync(sources)) files.push(...listFiles(sources));
+    }
+  }
   for (const shared of ['package-lock.json', 'tsconfig.base.json', 'frontends/tsconfig.json']) {
     const file = path.join(root, shared);
     if (existsSync(file) && statSync(file).isFile()) files.push(file);

@@ -13,12 +13,14 @@ const write = async (file: string, text: string) => {
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'hsa-build-test-'));
-  await write('package.json', JSON.stringify({ workspaces: ['frontends/app', 'frontends/kit', 'services/api'] }));
+  await write('package.json', JSON.stringify({ workspaces: ['frontends/app', 'frontends/kit', 'frontends/other', 'services/api'] }));
   await write('package-lock.json', '{}');
   await write('frontends/app/package.json', JSON.stringify({ name: '@x/app', dependencies: { '@x/kit': '0.1.0' } }));
   await write('frontends/app/src/index.ts', 'export const a = 1;');
   await write('frontends/kit/package.json', JSON.stringify({ name: '@x/kit' }));
   await write('frontends/kit/src/index.ts', 'export const k = 1;');
+  await write('frontends/other/package.json', JSON.stringify({ name: '@x/other' }));
+  await write('frontends/other/src/index.ts', "import { Button } from 'antd';");
   await write('services/api/package.json', JSON.stringify({ name: '@x/api' }));
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
@@ -42,6 +44,18 @@ test('the frontend input hash follows its sources and its workspace dependencies
 
   await write('package-lock.json', '{"changed":true}');
   expect(hash()).not.toBe(afterKit);
+});
+
+test("a frontend's input hash follows the other front ends' sources (the shared antd components are read from them)", async () => {
+  const hash = () => {
+    const all = listWorkspaces(root);
+    return inputHash(all.get('@x/app')!, all, root);
+  };
+  const first = hash();
+  await write('frontends/other/test/a.test.ts', 'test');
+  expect(hash()).toBe(first);
+  await write('frontends/other/src/index.ts', "import { Button, Select } from 'antd';");
+  expect(hash()).not.toBe(first);
 });
 
 test('service log lines are shown as time, level and message', () => {
