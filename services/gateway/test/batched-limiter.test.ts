@@ -71,6 +71,17 @@ describe('BatchedLimiter', () => {
     }
   });
 
+  it('takes one lease for a burst of concurrent calls of a key, and admits them all', async () => {
+    const store = new CountingStore({ points: 1_000_000, duration: 60 });
+    const limiter = new BatchedLimiter(store, 1_000_000, 50);
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => limiter.consume('client')));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // The first call and its lease; the calls that waited for it use the lease.
+    expect(store.writes).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect((await store.get('client'))!.consumedPoints).toBe(200);
+  });
+
   it('counts every admitted call in the store at once, leases included', async () => {
     const store = new CountingStore({ points: 8, duration: 60 });
     const limiter = new BatchedLimiter(store, 8, 60_000);

@@ -22,6 +22,8 @@ const MAX_KEYS = 50_000;
  */
 export class BatchedLimiter {
   private readonly keys = new Map<string, KeyState>();
+  /** Keys whose lease is being taken (one at a time per key). */
+  private readonly leasing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: RateLimiterAbstract,
@@ -30,12 +32,35 @@ export class BatchedLimiter {
   ) {}
 
   async consume(key: string): Promise<void> {
-    const now = Date.now();
-    const state = this.keys.get(key);
-    if (state && now < state.resetAt && state.leased > 0) {
-      state.leased--;
+    if (this.useLease(key)) return;
+    const leasing = this.leasing.get(key);
+    if (leasing) {
+      // Another call of this key is taking a lease: wait for it rather than take a second one.
+      await leasing.catch(() => undefined);
+      if (this.useLease(key)) return;
+      await this.store.consume(key);
       return;
     }
+    const work = this.countAndLease(key);
+    this.leasing.set(key, work);
+    try {
+      await work;
+    } finally {
+      this.leasing.delete(key);
+    }
+  }
+
+  /** Admits a call on the key's lease, if it has one left. */
+  private useLease(key: string): boolean {
+    const state = this.keys.get(key);
+    if (!state || Date.now() >= state.resetAt || state.leased < 1) return false;
+    state.leased--;
+    return true;
+  }
+
+  /** Counts the call in the store (refused there when over), then leases a quarter of what is left. */
+  private async countAndLease(key: string): Promise<void> {
+    const now = Date.now();
     const counted = await this.store.consume(key);
     const lease = Math.floor((this.points - counted.consumedPoints) / 4);
     if (lease < 1) return;
