@@ -12,8 +12,10 @@ import path from 'node:path';
  * modules import by relative path, which Module Federation cannot share: two containers' copies of Card would
  * see two different ConfigProvider contexts. So the shell (the host, whose share scope is registered first and
  * therefore wins for equal versions) provides every component used anywhere in the product — found by reading
- * the sources at build time, so a remote that starts using another component needs no list edited — and the
- * remotes only fall back to their own copies when run standalone.
+ * the sources at build time, so a remote that starts using another component needs no list edited. A production
+ * remote provides none of them (`import: false`): the federation runtime would otherwise prefer a remote's copy of a
+ * component the shell has not loaded yet (equal versions are decided by container name). Development builds keep
+ * their fallbacks, for working on a remote alone.
  */
 
 /** The antd module of an exported member, as swc's transformImport names it (`InputNumber` -> `antd/es/input-number`). */
@@ -63,9 +65,10 @@ export function frontendSourceRoots(frontendsDir: string): string[] {
 /**
  * The Module Federation `shared` entries of antd for one container: one singleton per component module the
  * product uses. `provideAll` (the shell): each is built into this container and offered to the share scope even
- * when the container itself does not import it (an absolute `import` makes the plugin include it).
+ * when the container itself does not import it (an absolute `import` makes the plugin include it). `consumeOnly`
+ * (a production remote): none is built in, each comes from the shell.
  */
-export function antdShares(options: { frontendsDir: string; fromDir: string; requiredVersion: string; provideAll: boolean }) {
+export function antdShares(options: { frontendsDir: string; fromDir: string; requiredVersion: string; provideAll: boolean; consumeOnly: boolean }) {
   const require = createRequire(path.join(options.fromDir, 'package.json'));
   const version = (require('antd/package.json') as { version: string }).version;
   const modules = [...new Set(namedImportsOf('antd', frontendSourceRoots(options.frontendsDir)).map(antdModuleOf))];
@@ -76,7 +79,7 @@ export function antdShares(options: { frontendsDir: string; fromDir: string; req
         singleton: true,
         requiredVersion: options.requiredVersion,
         version,
-        ...(options.provideAll ? { import: require.resolve(shareKey) } : {}),
+        ...(options.provideAll ? { import: require.resolve(shareKey) } : options.consumeOnly ? { import: false as const } : {}),
       },
     ]),
   );

@@ -36,7 +36,7 @@ function requiredVersionOf(dependencies: Record<string, string>, packageName: st
 /** The shared singletons of one container; the host (`provideAll`) offers every antd component the product uses. */
 export function sharedSingletons(
   dependencies: Record<string, string>,
-  antd?: { dir: string; provideAll: boolean },
+  antd?: { dir: string; provideAll: boolean; consumeOnly: boolean },
   /** Libraries shared as a generated subset (see shared-subset.ts): the version they are shared as. */
   subsetVersions: Record<string, string> = {},
 ): NonNullable<FederationOptions['shared']> {
@@ -53,6 +53,7 @@ export function sharedSingletons(
     fromDir: antd.dir,
     requiredVersion: requiredVersionOf(dependencies, 'antd'),
     provideAll: antd.provideAll,
+    consumeOnly: antd.consumeOnly,
   });
   return { ...libraries, ...components };
 }
@@ -143,7 +144,11 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
         ...options.federation,
         name,
         // The host (no exposed modules: the shell) provides every antd component; remotes consume them.
-        shared: sharedSingletons(pkg.dependencies, { dir, provideAll: !options.federation.exposes }, { 'react-router': router.version }),
+        shared: sharedSingletons(
+          pkg.dependencies,
+          { dir, provideAll: !options.federation.exposes, consumeOnly: !!options.federation.exposes && production },
+          { 'react-router': router.version },
+        ),
         shareStrategy: 'loaded-first',
         dts: false,
         // One federation runtime per page: the shell's. A production remote does not carry its own copy (about 25 KB
