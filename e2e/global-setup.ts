@@ -3,15 +3,11 @@
  * NATS JetStream (NATS_URL when it answers, else nats-server on a free port), and identity + property + gateway on
  * free ports with databases unique to this run (dropped afterwards). Service logs go to .e2e-artifacts/logs.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { dropDatabases } from '../tools/dev/src/databases';
-import { ensureNatsForTests } from '../tools/dev/src/nats';
+import { chromiumPath } from '../tools/dev/src/chromium';
 import { repoRoot } from '../tools/dev/src/paths';
-import { ensureTestPostgres } from '../tools/dev/src/postgres';
-import { backendServices, startStack } from '../tools/dev/src/stack';
+import { startThrowawayStack } from '../tools/dev/src/throwaway-stack';
 
 export const logDir = path.join(repoRoot, '.e2e-artifacts', 'logs');
 
@@ -27,45 +23,16 @@ const E2E_RATE_LIMITS = [
 ].join(',');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    throw new Error(`Chromium is missing at ${chromium}: install it (Debian: apt-get install chromium; .ci/run does this).`);
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium is missing at ${chromiumPath}: install it (Debian: apt-get install chromium; .ci/run does this).`);
   }
   rmSync(logDir, { recursive: true, force: true });
-  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databases = Object.fromEntries(
-    [...backendServices.map((b) => b.name), 'gateway'].map((name) => [name, `e2e_${name}_${runId}`]),
-  );
-  const cleanups: Array<() => Promise<void>> = [];
-  const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error('[e2e] teardown:', err));
-  };
-
-  try {
-    const postgres = await ensureTestPostgres();
-    cleanups.push(postgres.stop);
-    const nats = await ensureNatsForTests({ url: process.env.NATS_URL });
-    cleanups.push(nats.stop);
-    cleanups.push(() => dropDatabases(postgres.url, Object.values(databases)));
-
-    const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hsa-e2e-s3-'));
-    cleanups.push(async () => rmSync(s3Dir, { recursive: true, force: true }));
-    const began = Date.now();
-    const stack = await startStack({
-      s3: { dataDir: s3Dir },
-      databaseUrl: postgres.url,
-      natsUrl: nats.url,
-      freePorts: true,
-      databaseNames: databases,
-      logs: { kind: 'file', dir: logDir },
-      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug', RATE_LIMITS: E2E_RATE_LIMITS },
-    });
-    cleanups.push(stack.stop);
-    process.env.HSA_E2E_BASE_URL = stack.url;
-    console.log(`[e2e] product ready at ${stack.url} in ${((Date.now() - began) / 1000).toFixed(1)} s; logs in ${path.relative(repoRoot, logDir)}`);
-  } catch (err) {
-    await teardown();
-    throw err;
-  }
-  return teardown;
+  const run = await startThrowawayStack({
+    prefix: 'e2e',
+    logDir,
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug', RATE_LIMITS: E2E_RATE_LIMITS },
+  });
+  process.env.HSA_E2E_BASE_URL = run.stack.url;
+  console.log(`[e2e] product ready at ${run.stack.url} in ${(run.startMs / 1000).toFixed(1)} s; logs in ${path.relative(repoRoot, logDir)}`);
+  return run.stop;
 }

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startBenchStack, sampleAddresses } from './bench/bench-stack';
-import { chromiumFlags, chromiumPath } from './bench/browser';
+import { chromiumFlags, chromiumPath } from './chromium';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse-runs';
 import { measurePage, type PageFigures, type PageSpec } from './bench/page-loads';
 import { measureLoad, type ApiRequest, type LoadFigures } from './bench/api-load';

@@ -4,7 +4,7 @@
  * the owner's session cookie sent as a request header.
  */
 import { launch } from 'chrome-launcher';
-import { chromiumPath, chromiumFlags } from './browser';
+import { chromiumPath, chromiumFlags } from '../chromium';
 
 export interface LighthouseFigures {
   performance: number | null;

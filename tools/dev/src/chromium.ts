@@ -1,4 +1,7 @@
-/** Debian's Chromium, started the way the e2e tests start it (headless, no sandbox as root, nothing in the background). */
+/**
+ * Debian's Chromium (Playwright never downloads a browser here), started headless, without a sandbox (root) and
+ * with nothing in the background: this machine's closed network refuses Chromium's own connections.
+ */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumFlags = [
