@@ -5,7 +5,9 @@
  *    and in total, and LCP, in Chromium through the gateway, cold loads with the cache disabled;
  *  - Lighthouse (mobile preset) performance and accessibility scores of the same pages;
  *  - per API call (address autocomplete, the signed-in active-property list, lookup): throughput and p50/p95/p99
- *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio.
+ *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio;
+ *    the CPU time per request of every process involved (load-independent, unlike req/s on a shared machine) and
+ *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
  * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
  * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), DATABASE_URL, NATS_URL,
@@ -20,6 +22,7 @@ import { measurePage, type PageFigures, type PageSpec } from './bench/page-loads
 import { measureLoad, type ApiRequest, type LoadFigures } from './bench/api-load';
 import { signInOwner } from './bench/owner';
 import { forkReference } from './bench/reference-server';
+import { cpuOfProcesses, postgresBackendsCpu } from './bench/cpu-time';
 import { machineLine, printApiTable, printPageTable, type ApiFigures } from './bench/report';
 import { repoRoot } from './paths';
 
@@ -96,6 +99,11 @@ async function main(): Promise<void> {
         { name: 'active list', requests: [{ method: 'GET', path: '/api/user/properties/active' }], headers: { cookie: owner.cookieHeader } },
         { name: 'lookup', requests: addresses.map((line) => ({ method: 'POST', path: '/api/properties/lookup', body: JSON.stringify({ address: line }) })), headers: {} },
       ];
+      // The CPU time of each process serving a run, PostgreSQL's backends of the bench's databases as one.
+      const cpuOf = async (pids: Record<string, number | undefined>) => ({
+        ...cpuOfProcesses(Object.fromEntries(Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== undefined))),
+        postgres: await postgresBackendsCpu(bench.databaseUrl, Object.values(bench.databases)),
+      });
       const results: ApiFigures[] = [];
       const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());
       for (const call of calls.filter((c) => !only || only.includes(c.name))) {
@@ -103,9 +111,9 @@ async function main(): Promise<void> {
         const options = { requests: call.requests, headers, connections, seconds };
         await sameAnswers(base, reference.port, call.requests[0]!, headers);
         await bench.toggleProfiles();
-        const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway });
+        const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway, cpu: () => cpuOf(bench.stack.pids()) });
         await bench.toggleProfiles();
-        const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port });
+        const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port, cpu: () => cpuOf({ reference: reference.pid ?? -1 }) });
         results.push({ name: call.name, gateway, reference: inProcess, load: machineLine() });
       }
       printApiTable(results, { connections, seconds });
