@@ -10,8 +10,9 @@
  *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
  * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
- * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), DATABASE_URL, NATS_URL,
- * VALUATION_SALES_CSV.
+ * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_RATE (at most this many
+ * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
+ * DATABASE_URL, NATS_URL, VALUATION_SALES_CSV.
  */
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -35,6 +36,7 @@ const numberFromEnv = (name: string, fallback: number, min: number, max: number)
 async function main(): Promise<void> {
   const seconds = numberFromEnv('BENCH_SECONDS', 5, 1, 120);
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50, 1, 500);
+  const rate = numberFromEnv('BENCH_RATE', 0, 0, 1_000_000) || undefined;
   const landingRuns = numberFromEnv('BENCH_LANDING_RUNS', 5, 1, 50);
   const pageRuns = numberFromEnv('BENCH_PAGE_RUNS', 3, 1, 50);
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
       const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());
       for (const call of calls.filter((c) => !only || only.includes(c.name))) {
         const headers = { origin: new URL(base).origin, accept: 'application/json', ...call.headers };
-        const options = { requests: call.requests, headers, connections, seconds };
+        const options = { requests: call.requests, headers, connections, seconds, rate };
         await sameAnswers(base, reference.port, call.requests[0]!, headers);
         await bench.toggleProfiles();
         const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway, cpu: () => cpuOf(bench.stack.pids()) });
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
         const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port, cpu: () => cpuOf({ reference: reference.pid ?? -1 }) });
         results.push({ name: call.name, gateway, reference: inProcess, load: machineLine() });
       }
-      printApiTable(results, { connections, seconds });
+      printApiTable(results, { connections, seconds, rate });
     }
     console.log(`\nBench done. ${machineLine()}`);
   } finally {

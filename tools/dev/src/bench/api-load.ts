@@ -35,6 +35,12 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /**
+   * At most this many requests per second over all connections (autocannon's overallRate); unlimited when absent.
+   * CPU per request depends on the rate (a busy process handles many requests per wake-up), so two builds compare
+   * fairly at the same rate.
+   */
+  rate?: number | undefined;
   /** The CPU time of the processes serving the load, read just before and just after the measured run. */
   cpu?: () => Promise<CpuTimes>;
 }
@@ -48,6 +54,7 @@ function run(options: LoadOptions, seconds: number, onLatency?: (ms: number, sta
         url: `http://127.0.0.1:${options.port}`,
         connections: options.connections,
         duration: seconds,
+        ...(options.rate ? { overallRate: options.rate } : {}),
         requests: options.requests.map((r) => ({
           method: r.method,
           path: r.path,
