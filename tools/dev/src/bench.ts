@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       // The CPU time of each process serving a run, PostgreSQL's backends of the bench's databases as one.
       const cpuOf = async (pids: Record<string, number | undefined>) => ({
         ...cpuOfProcesses(Object.fromEntries(Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== undefined))),
-        postgres: await postgresBackendsCpu(bench.databaseUrl, Object.values(bench.databases)),
+        ...(await postgresBackendsCpu(bench.databaseUrl, Object.values(bench.databases))),
       });
       const results: ApiFigures[] = [];
       const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());

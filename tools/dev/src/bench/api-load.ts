@@ -6,7 +6,7 @@
  * that background would otherwise be counted as the requests' cost).
  */
 import autocannon from 'autocannon';
-import { ownCpuMicros, perRequest, type CpuTimes } from './cpu-time';
+import { byGroup, ownCpuMicros, perRequest, type CpuTimes } from './cpu-time';
 
 export interface ApiRequest {
   method: 'GET' | 'POST';
@@ -104,6 +104,6 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
     p50: at(50),
     p95: at(95),
     p99: at(99),
-    cpu: perRequest(before, after, latencies.length),
+    cpu: byGroup(perRequest(before, after, latencies.length)),
   };
 }

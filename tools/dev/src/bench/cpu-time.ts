@@ -45,19 +45,33 @@ export function ownCpuMicros(): number {
   return user + system;
 }
 
+/** Names of one process of a group, e.g. "postgres#1234": the group's figures are their sum (see byGroup). */
+const GROUP_SEPARATOR = '#';
+
 /**
- * The summed CPU time of the PostgreSQL backends connected to the given databases (0 when the server's processes
- * cannot be read, e.g. a server on another host).
+ * The CPU time of each PostgreSQL backend connected to the given databases, as "postgres#<pid>" (none when the
+ * server's processes cannot be read, e.g. a server on another host). Per backend, so that one opened or closed
+ * between two readings is left out instead of counting its whole life.
  */
-export async function postgresBackendsCpu(serverUrl: string, databases: string[]): Promise<number> {
+export async function postgresBackendsCpu(serverUrl: string, databases: string[]): Promise<CpuTimes> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = any($1) and pid <> pg_backend_pid()', [databases]);
-    return rows.reduce((sum, row) => sum + (processCpuMicros(row.pid) ?? 0), 0);
+    return cpuOfProcesses(Object.fromEntries(rows.map((row) => [`postgres${GROUP_SEPARATOR}${row.pid}`, row.pid])));
   } finally {
     await client.end();
   }
+}
+
+/** Figures of processes of one group ("postgres#1", "postgres#2") summed under the group's name. */
+export function byGroup(times: CpuTimes): CpuTimes {
+  const out: CpuTimes = {};
+  for (const [name, value] of Object.entries(times)) {
+    const group = name.split(GROUP_SEPARATOR)[0]!;
+    out[group] = (out[group] ?? 0) + value;
+  }
+  return out;
 }
 
 /** after − before per name, divided by `requests`: µs of CPU per request (names missing from either are left out). */
