@@ -90,6 +90,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       secret: config.SESSION_SECRET,
       secureCookie: secure,
       idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      // The sign-in callback (auth-routes.ts) is the only place a session begins.
+      startsAt: ['/api/callback'],
     }),
     absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60_000,
     oidc,

@@ -19,7 +19,20 @@ export function createLogger(
     formatters: { level: (label) => ({ level: label }) },
     mixin: activeTraceFields,
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? standardOutput());
+}
+
+let stdout: DestinationStream | undefined;
+
+/**
+ * Standard output, written asynchronously: a line is handed to the kernel as soon as the previous write is done, and
+ * the lines logged meanwhile go out together in one write (pino's default writes each line synchronously, one system
+ * call per access-log line). Lines still buffered are written synchronously when the process exits. One stream per
+ * process, shared by every logger.
+ */
+function standardOutput(): DestinationStream {
+  stdout ??= pino.destination({ dest: 1, sync: false });
+  return stdout;
 }
 
 /** The active span's ids as log fields (`trace_id`, `span_id`, `trace_flags`); empty outside a traced operation. */

@@ -5,11 +5,14 @@
  *    and in total, and LCP, in Chromium through the gateway, cold loads with the cache disabled;
  *  - Lighthouse (mobile preset) performance and accessibility scores of the same pages;
  *  - per API call (address autocomplete, the signed-in active-property list, lookup): throughput and p50/p95/p99
- *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio.
+ *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio;
+ *    the CPU time per request of every process involved (load-independent, unlike req/s on a shared machine) and
+ *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
  * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
- * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), DATABASE_URL, NATS_URL,
- * VALUATION_SALES_CSV.
+ * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_RATE (at most this many
+ * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
+ * DATABASE_URL, NATS_URL, VALUATION_SALES_CSV.
  */
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -20,6 +23,7 @@ import { measurePage, type PageFigures, type PageSpec } from './bench/page-loads
 import { measureLoad, type ApiRequest, type LoadFigures } from './bench/api-load';
 import { signInOwner } from './bench/owner';
 import { forkReference } from './bench/reference-server';
+import { cpuOfProcesses, postgresBackendsCpu } from './bench/cpu-time';
 import { machineLine, printApiTable, printPageTable, type ApiFigures } from './bench/report';
 import { repoRoot } from './paths';
 
@@ -32,6 +36,7 @@ const numberFromEnv = (name: string, fallback: number, min: number, max: number)
 async function main(): Promise<void> {
   const seconds = numberFromEnv('BENCH_SECONDS', 5, 1, 120);
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50, 1, 500);
+  const rate = numberFromEnv('BENCH_RATE', 0, 0, 1_000_000) || undefined;
   const landingRuns = numberFromEnv('BENCH_LANDING_RUNS', 5, 1, 50);
   const pageRuns = numberFromEnv('BENCH_PAGE_RUNS', 3, 1, 50);
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
@@ -96,19 +101,24 @@ async function main(): Promise<void> {
         { name: 'active list', requests: [{ method: 'GET', path: '/api/user/properties/active' }], headers: { cookie: owner.cookieHeader } },
         { name: 'lookup', requests: addresses.map((line) => ({ method: 'POST', path: '/api/properties/lookup', body: JSON.stringify({ address: line }) })), headers: {} },
       ];
+      // The CPU time of each process serving a run, PostgreSQL's backends of the bench's databases as one.
+      const cpuOf = async (pids: Record<string, number | undefined>) => ({
+        ...cpuOfProcesses(Object.fromEntries(Object.entries(pids).filter((entry): entry is [string, number] => entry[1] !== undefined))),
+        ...(await postgresBackendsCpu(bench.databaseUrl, Object.values(bench.databases))),
+      });
       const results: ApiFigures[] = [];
       const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());
       for (const call of calls.filter((c) => !only || only.includes(c.name))) {
         const headers = { origin: new URL(base).origin, accept: 'application/json', ...call.headers };
-        const options = { requests: call.requests, headers, connections, seconds };
+        const options = { requests: call.requests, headers, connections, seconds, rate };
         await sameAnswers(base, reference.port, call.requests[0]!, headers);
         await bench.toggleProfiles();
-        const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway });
+        const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway, cpu: () => cpuOf(bench.stack.pids()) });
         await bench.toggleProfiles();
-        const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port });
+        const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port, cpu: () => cpuOf({ reference: reference.pid ?? -1 }) });
         results.push({ name: call.name, gateway, reference: inProcess, load: machineLine() });
       }
-      printApiTable(results, { connections, seconds });
+      printApiTable(results, { connections, seconds, rate });
     }
     console.log(`\nBench done. ${machineLine()}`);
   } finally {

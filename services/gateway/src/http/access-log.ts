@@ -5,8 +5,18 @@ import type { Logger } from 'pino';
 
 /** A user id as the access log shows it: enough to follow one user, not to name them. */
 export function userIdHash(userId: string): string {
-  return createHash('sha256').update(userId).digest('hex').slice(0, 16);
+  let hash = recentHashes.get(userId);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(userId).digest('hex').slice(0, 16);
+    // The users of the last moments (a signed-in page makes many calls): a bounded memo, emptied when full.
+    if (recentHashes.size >= RECENT_USERS) recentHashes.clear();
+    recentHashes.set(userId, hash);
+  }
+  return hash;
 }
+
+const RECENT_USERS = 1000;
+const recentHashes = new Map<string, string>();
 
 /** The route template that answered (e.g. "/api/properties/:id"), never the raw URL; undefined when none matched. */
 export function routeTemplate(req: Request): string | undefined {

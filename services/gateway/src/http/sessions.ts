@@ -22,6 +22,12 @@ export function sessionMiddleware(options: {
   /** PUBLIC_URL is https. */
   secureCookie: boolean;
   idleTimeoutMs: number;
+  /**
+   * The paths (as the browser asks for them, e.g. "/api/callback") that may start a session for a request without
+   * one. Any other request without the session cookie has no session to load and never gets one: the store is not
+   * asked and no session object is made for it (see withSessionCookieOnly).
+   */
+  startsAt: readonly string[];
 }): RequestHandler {
   const PgStore = connectPgSimple(session);
   const middleware = session({
@@ -39,11 +45,30 @@ export function sessionMiddleware(options: {
       path: '/',
     },
   });
-  if (!options.secureCookie) return middleware;
+  const secured: RequestHandler = !options.secureCookie
+    ? middleware
+    : (req, res, next) => {
+        // express-session sets a Secure cookie only on a request it believes secure (req.secure).
+        Object.defineProperty(req, 'secure', { value: true, configurable: true });
+        middleware(req, res, next);
+      };
+  return withSessionCookieOnly(secured, options.startsAt);
+}
+
+const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace('.', '\\.')}=`);
+
+/**
+ * Runs `middleware` (express-session) only for a request that carries the session cookie or asks for a path that
+ * may start a session. For the rest (anonymous calls: address search, lookups, the demo) express-session would make
+ * a new session object with a random id, hash it and wrap the response, only to throw it all away unsaved: they go
+ * on without req.session, as the routes and the helpers here expect of a visitor who is not signed in.
+ */
+export function withSessionCookieOnly(middleware: RequestHandler, startsAt: readonly string[]): RequestHandler {
+  const starting = new Set(startsAt);
   return (req, res, next) => {
-    // express-session sets a Secure cookie only on a request it believes secure (req.secure).
-    Object.defineProperty(req, 'secure', { value: true, configurable: true });
-    middleware(req, res, next);
+    const cookie = req.headers.cookie;
+    if ((cookie !== undefined && sessionCookie.test(cookie)) || starting.has(`${req.baseUrl}${req.path}`)) return middleware(req, res, next);
+    next();
   };
 }
 

@@ -42,6 +42,12 @@ export const reconnectOptions = {
 } as const;
 
 /**
+ * Channelz (gRPC's live introspection service) counts and traces every call on every channel and server; nothing
+ * here serves or reads it, and it was a measurable part of a small call's CPU. Off for clients and servers alike.
+ */
+export const perCallBookkeeping = { 'grpc.enable_channelz': 0 } as const;
+
+/**
  * Creates a client for a generated service constructor, over plaintext (in-cluster traffic). Every `call` through it
  * carries a token signed by `auth.signer` for `auth.audience` (fresh, or one signed for the same claims seconds ago).
  */
@@ -52,6 +58,7 @@ export function createClient<C extends grpc.Client>(
 ): C {
   const client = new ClientCtor(address, grpc.credentials.createInsecure(), {
     ...reconnectOptions,
+    ...perCallBookkeeping,
     'grpc.keepalive_time_ms': 30_000,
     'grpc.service_config': JSON.stringify({
       methodConfig: [

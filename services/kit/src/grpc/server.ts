@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { requiredChecks, type ReadinessChecks } from '../http/health';
 import { INTERNAL_TOKEN_METADATA, type InternalIdentity, type InternalTokenVerifier } from './internal-auth';
 import { FIELD_ERRORS_METADATA, RETRY_PUSHBACK_METADATA } from './metadata';
+import { perCallBookkeeping } from './client';
 import { followReadiness } from './readiness-health';
 import { grpcStatusByCode } from './status';
 import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
@@ -145,7 +146,7 @@ export async function startGrpcServer(options: {
   readiness?: ReadinessChecks | undefined;
   readinessIntervalMs?: number | undefined;
 }): Promise<GrpcServerHandle> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024, ...perCallBookkeeping });
   const initial = options.readiness ? 'NOT_SERVING' : 'SERVING';
   const statusMap: Record<string, 'SERVING' | 'NOT_SERVING'> = { '': initial };
   for (const s of options.services) {

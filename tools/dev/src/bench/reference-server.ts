@@ -16,6 +16,8 @@ import { readValuationConfig, startValuationService, toLookupResponse, type Runn
 
 export interface ReferenceServer {
   port: number;
+  /** Its process (forkReference), whose CPU time the bench reads. */
+  pid?: number | undefined;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export function forkReference(options: ReferenceOptions): Promise<ReferenceServe
       child.removeAllListeners('exit');
       resolve({
         port: message.port,
+        pid: child.pid,
         close: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());

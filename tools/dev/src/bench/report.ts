@@ -1,6 +1,7 @@
 /** The bench's printed tables, with the budgets of issue 13 beside the figures and the machine's load. */
 import os from 'node:os';
-import type { LoadFigures } from './api-load';
+import { LOAD_GENERATOR, type LoadFigures } from './api-load';
+import { ceilingThroughput, type CpuTimes } from './cpu-time';
 import type { LighthouseFigures } from './lighthouse-runs';
 import type { PageFigures } from './page-loads';
 
@@ -64,22 +65,51 @@ export function printPageTable(pages: PageFigures[], lighthouse: Map<string, Lig
   console.log(out.join('\n'));
 }
 
-export function printApiTable(results: ApiFigures[], run: { connections: number; seconds: number }): void {
+const serverSide = (cpu: CpuTimes) => Object.entries(cpu).reduce((sum, [name, v]) => (name === LOAD_GENERATOR ? sum : sum + v), 0);
+
+/** "gateway 310 + valuation 120 + ... + autocannon 60 = 500": the processes that used at least 1 µs per request. */
+function cpuBreakdown(cpu: CpuTimes): string {
+  const shown = Object.entries(cpu).filter(([name, v]) => v >= 1 || name === LOAD_GENERATOR);
+  shown.sort(([a, x], [b, y]) => (a === LOAD_GENERATOR ? 1 : b === LOAD_GENERATOR ? -1 : y - x));
+  const rest = Object.values(cpu).reduce((sum, v) => sum + v, 0) - shown.reduce((sum, [, v]) => sum + v, 0);
+  const parts = shown.map(([name, v]) => `${name} ${v.toFixed(0)}`);
+  if (Math.abs(rest) >= 0.5) parts.push(`others ${rest.toFixed(0)}`);
+  return `${parts.join(' + ')} = ${Object.values(cpu).reduce((sum, v) => sum + v, 0).toFixed(0)}`;
+}
+
+export function printApiTable(results: ApiFigures[], run: { connections: number; seconds: number; rate?: number | undefined }): void {
+  const cores = os.cpus().length;
   const ms = (v: number) => v.toFixed(2).padStart(9);
   const out = [
     '',
-    `API calls at ${run.connections} keep-alive connections (autocannon), ${run.seconds} s after a 1 s warm-up. Reference: a bare node:http`,
+    `API calls at ${run.connections} keep-alive connections (autocannon)${run.rate ? `, at most ${run.rate} req/s (BENCH_RATE)` : ''}, ${run.seconds} s after a 1 s warm-up. Reference: a bare node:http`,
     'server in its own process doing the same work in-process (the valuation operations over the same data, the',
-    "property repository's rows), answering the same bytes as the gateway.",
-    `${'call'.padEnd(14)}${'server'.padEnd(12)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}`,
+    "property repository's rows), answering the same bytes as the gateway. CPU µs/req: user + system CPU time per",
+    'completed request of the serving processes (gateway, services, PostgreSQL backends; not the load generator),',
+    'less what the same processes spend idle (timers, pollers); it depends far less than req/s and latencies on what',
+    'else the machine runs.',
+    `${'call'.padEnd(14)}${'server'.padEnd(12)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}${'CPU µs/req'.padStart(12)}`,
   ];
   for (const { name, gateway, reference, load } of results) {
     const budget = apiBudgets[name];
     for (const [server, f] of [['gateway', gateway], ['reference', reference]] as const) {
       const flag = server === 'gateway' && budget ? over(f.throughput < budget.throughput || f.p95 > budget.p95) : '';
-      out.push(`${name.padEnd(14)}${server.padEnd(12)}${f.throughput.toFixed(0).padStart(9)}${ms(f.p50)}${ms(f.p95)}${ms(f.p99)}${String(f.requests).padStart(10)}${String(f.errors).padStart(8)}${flag}`);
+      out.push(
+        `${name.padEnd(14)}${server.padEnd(12)}${f.throughput.toFixed(0).padStart(9)}${ms(f.p50)}${ms(f.p95)}${ms(f.p99)}${String(f.requests).padStart(10)}` +
+          `${String(f.errors).padStart(8)}${serverSide(f.cpu).toFixed(0).padStart(12)}${flag}`,
+      );
     }
-    out.push(`${name.padEnd(14)}${'ratio'.padEnd(12)}${`${(gateway.throughput / reference.throughput).toFixed(2)}x`.padStart(9)}${`${(gateway.p50 / reference.p50).toFixed(1)}x`.padStart(9)}${`${(gateway.p95 / reference.p95).toFixed(1)}x`.padStart(9)}${`${(gateway.p99 / reference.p99).toFixed(1)}x`.padStart(9)}   (gateway / reference)`);
+    out.push(
+      `${name.padEnd(14)}${'ratio'.padEnd(12)}${`${(gateway.throughput / reference.throughput).toFixed(2)}x`.padStart(9)}${`${(gateway.p50 / reference.p50).toFixed(1)}x`.padStart(9)}` +
+        `${`${(gateway.p95 / reference.p95).toFixed(1)}x`.padStart(9)}${`${(gateway.p99 / reference.p99).toFixed(1)}x`.padStart(9)}${''.padStart(18)}` +
+        `${`${(serverSide(gateway.cpu) / serverSide(reference.cpu)).toFixed(1)}x`.padStart(12)}   (gateway / reference)`,
+    );
+    for (const [server, f] of [['gateway', gateway], ['reference', reference]] as const) {
+      out.push(`${''.padEnd(14)}CPU µs per request, ${server}: ${cpuBreakdown(f.cpu)}`);
+      out.push(
+        `${''.padEnd(14)}  ESTIMATE, not measured: ${ceilingThroughput(f.cpu, cores).toFixed(0)} req/s is what this CPU cost allows on ${cores} otherwise idle cores (${cores} × 1e6 / ${Object.values(f.cpu).reduce((a, v) => a + v, 0).toFixed(0)} µs)`,
+      );
+    }
     out.push(`${''.padEnd(14)}${budget ? `budget through the gateway: >= ${budget.throughput} req/s, p95 <= ${budget.p95} ms. ` : ''}${load}`);
   }
   out.push('', JSON.stringify(results));

@@ -17,7 +17,11 @@ const asRecord = (row: PropertyRow): PropertyRecord => row;
  * nothing. Every change writes its event to the outbox in the same transaction.
  */
 export class PropertyRepository {
-  constructor(private readonly db: Db) {}
+  private readonly lists: Record<PropertyListFilter, ReturnType<typeof listQuery>>;
+
+  constructor(private readonly db: Db) {
+    this.lists = { all: listQuery(db, 'all'), active: listQuery(db, 'active'), archived: listQuery(db, 'archived') };
+  }
 
   async create(userId: string, values: PropertyValues): Promise<PropertyRecord> {
     return this.db.transaction(async (tx) => {
@@ -83,16 +87,25 @@ export class PropertyRepository {
 
   /** One user's properties, newest first. */
   async list(userId: string, filter: PropertyListFilter): Promise<PropertyRecord[]> {
-    const conditions: SQL[] = [eq(properties.userId, userId)];
-    if (filter === 'active') conditions.push(isNull(properties.archivedAt));
-    if (filter === 'archived') conditions.push(isNotNull(properties.archivedAt));
-    const rows = await this.db
-      .select()
-      .from(properties)
-      .where(and(...conditions))
-      .orderBy(desc(properties.createdAt), desc(properties.id));
+    const rows = await this.lists[filter].execute({ userId });
     return rows.map(asRecord);
   }
+}
+
+/**
+ * The list query of one filter, built once and prepared by name: the dashboard asks for it on every visit and every
+ * live update, and building the SQL (and PostgreSQL parsing and planning it) each time was most of the call's cost.
+ */
+function listQuery(db: Db, filter: PropertyListFilter) {
+  const conditions: SQL[] = [eq(properties.userId, sql.placeholder('userId'))];
+  if (filter === 'active') conditions.push(isNull(properties.archivedAt));
+  if (filter === 'archived') conditions.push(isNotNull(properties.archivedAt));
+  return db
+    .select()
+    .from(properties)
+    .where(and(...conditions))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .prepare(`property_list_${filter}`);
 }
 
 function owned(userId: string, id: string): SQL {
