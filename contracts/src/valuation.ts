@@ -159,6 +159,11 @@ export type PropertyLookupResponse =
       /** The price level of the estimate (YYYY-MM-DD). */
       valueDate: string | null;
       notes: string[];
+      /**
+       * True when the home has an estimate that only signed-in users get: an anonymous caller's answer carries no
+       * figure of it (value, range, notes), so the demo's blurred estimate cannot be read anywhere in the browser.
+       */
+      estimateWithheld?: boolean;
     }
   | { success: false; message: string };
 
@@ -204,6 +209,14 @@ export interface ComparableSale {
   priceKind: ComparablePriceKind;
   dataSource: string;
 }
+
+/**
+ * The figures of a comparable that say what the subject home is worth (their weighted mean is the estimate): an
+ * anonymous caller's comparables leave them out, like its lookup leaves out the estimate.
+ */
+export const estimateEvidenceFields = ['timeAdjustedPrice', 'adjustedValue', 'adjustments', 'weight'] as const;
+/** A comparable sale as an anonymous caller (the demo) gets it. */
+export type AnonymousComparableSale = Omit<ComparableSale, (typeof estimateEvidenceFields)[number]>;
 
 export const comparablePriceKinds = ['sale', 'listing'] as const;
 export type ComparablePriceKind = (typeof comparablePriceKinds)[number];

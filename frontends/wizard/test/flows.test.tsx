@@ -48,7 +48,15 @@ const saved: Property = {
 };
 
 /** A fake gateway behind fetch (the network boundary); `create` answers POST /api/properties. */
-function stubGateway({ signedIn, create = () => jsonResponse(201, saved) }: { signedIn: boolean; create?: () => Response }) {
+function stubGateway({
+  signedIn,
+  create = () => jsonResponse(201, saved),
+  lookup = () => jsonResponse(200, { success: true, property: lookedUp, dataSource: 'Sample market data', confidence: 0.7, valueDate: null, notes: [] }),
+}: {
+  signedIn: boolean;
+  create?: () => Response;
+  lookup?: () => Response;
+}) {
   const calls: { method: string; url: string; body?: unknown; at: number }[] = [];
   const started = Date.now();
   vi.stubGlobal(
@@ -59,6 +67,7 @@ function stubGateway({ signedIn, create = () => jsonResponse(201, saved) }: { si
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, at: Date.now() - started });
       if (url === '/api/auth/user') return signedIn ? jsonResponse(200, user) : jsonResponse(401, { message: 'Unauthorized' });
       if (url === '/api/properties' && method === 'POST') return create();
+      if (url === '/api/properties/lookup' && method === 'POST') return lookup();
       if (url === `/api/properties/${saved.id}`) return jsonResponse(200, saved);
       if (url.includes('/comparables')) return jsonResponse(200, []);
       return jsonResponse(404, { message: 'Not found' });
@@ -113,6 +122,25 @@ describe('after sign-in from demo mode', () => {
     // The current user and the property lists were fetched again after sign-in.
     expect(calls.filter((c) => c.url === '/api/auth/user').length).toBeGreaterThanOrEqual(1);
     expect(screen.getByText('Property Saved Successfully')).toBeTruthy();
+  });
+
+  it('asks for the estimate the demo never received (the same home, by its place id) and saves it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const withheld = { ...lookedUp, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
+    storeDemoProperty({ ...withheld, dataSource: 'Sample market data', estimateWithheld: true });
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(600);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/properties/lookup', '/api/properties']);
+    expect(posts[0]!.body).toEqual({ address: lookedUp.address, placeId: 'open-data:b147' });
+    expect(posts[1]!.body).toMatchObject({ estimatedValue: 255_908, estimatedValueLow: 184_622, estimatedValueHigh: 367_956 });
+    await advance(50);
+    expect(location()).toBe(`/?propertyId=${saved.id}&step=2`);
   });
 
   it("restores demo mode with 'Auto-save Failed' when the save fails", async () => {

@@ -291,11 +291,17 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     const anon = new TestBrowser(stack.publicUrl);
     const lookup = await anon.request('/api/properties/lookup', { method: 'POST', json: { address: '3526 HIGH ST, SACRAMENTO, CA 95838' } });
     expect(lookup.status).toBe(200);
-    const found = (await lookup.json()) as { success: boolean; property: Property };
+    const found = (await lookup.json()) as { success: boolean; property: Property; estimateWithheld?: boolean };
     expect(found.success).toBe(true);
     expect(found.property).toMatchObject({ city: expect.stringMatching(/sacramento/i), state: 'CA', zipCode: '95838', bedrooms: 2 });
-    expect(found.property.estimatedValueLow!).toBeLessThan(found.property.estimatedValue!);
-    expect(found.property.estimatedValueHigh!).toBeGreaterThan(found.property.estimatedValue!);
+    // The estimate is for signed-in users: an anonymous caller learns that there is one, not what it is.
+    expect(found.property).toMatchObject({ estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null });
+    expect(found.estimateWithheld).toBe(true);
+    const signedIn = (await (await alice.request('/api/properties/lookup', { method: 'POST', json: { address: '3526 HIGH ST, SACRAMENTO, CA 95838' } })).json()) as {
+      property: Property;
+    };
+    expect(signedIn.property.estimatedValueLow!).toBeLessThan(signedIn.property.estimatedValue!);
+    expect(signedIn.property.estimatedValueHigh!).toBeGreaterThan(signedIn.property.estimatedValue!);
 
     const { estimatedValue: _e, estimatedValueLow: _l, estimatedValueHigh: _h, ...facts } = found.property;
     const created = (await (await alice.request('/api/properties', { method: 'POST', json: facts })).json()) as Property;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressAutocompleteResponse, ComparableSale, CreateProperty, PropertyLookupResponse } from '@hsa/contracts';
+import type { AddressAutocompleteResponse, AnonymousComparableSale, ComparableSale, CreateProperty, PropertyLookupResponse } from '@hsa/contracts';
 import { TEST_USER_HEADER, startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
 
 let stack: ValuationTestStack;
@@ -45,12 +45,15 @@ const sacramentoHome: CreateProperty = {
   coordinates: { latitude: 38.618305, longitude: -121.443839 },
 };
 
-function expectComparable(c: ComparableSale): void {
+const estimateEvidence = ['adjustedValue', 'adjustments', 'timeAdjustedPrice', 'weight'];
+
+/** `anonymous`: the demo's comparables carry the sales without what each says the home is worth. */
+function expectComparable(c: ComparableSale | AnonymousComparableSale, anonymous = false): void {
   expect(Object.keys(c).sort()).toEqual(
     [
-      'address', 'adjustedValue', 'adjustments', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id',
-      'lotSize', 'marketVariance', 'priceKind', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage',
-      'timeAdjustedPrice', 'weight', 'yearBuilt',
+      'address', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id', 'lotSize', 'marketVariance',
+      'priceKind', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage', 'yearBuilt',
+      ...(anonymous ? [] : estimateEvidence),
     ].sort(),
   );
   expect(c.saleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -109,15 +112,16 @@ describe('GET /api/address-autocomplete', () => {
 });
 
 describe('POST /api/properties/lookup', () => {
-  it('finds a home from the place id of a prediction (anonymous, as in the demo)', async () => {
+  it('finds a home from the place id of a prediction, with its estimate for a signed-in user', async () => {
     const auto = (await request('/api/address-autocomplete?input=3526%20high')).json as AddressAutocompleteResponse;
     const [prediction] = auto.predictions;
-    const res = await request('/api/properties/lookup', { method: 'POST', json: { address: prediction!.description, placeId: prediction!.place_id } });
+    const json = { address: prediction!.description, placeId: prediction!.place_id };
+    const res = await request('/api/properties/lookup', { method: 'POST', json, user: `user-${randomUUID()}` });
     expect(res.status).toBe(200);
     const body = res.json as Extract<PropertyLookupResponse, { success: true }>;
     expect(body.success).toBe(true);
     expect(body.dataSource).toBe(dataSource);
-    expect(body.property).toEqual({
+    const facts = {
       address: '3526 High St, Sacramento, CA 95838',
       city: 'Sacramento',
       state: 'CA',
@@ -126,15 +130,29 @@ describe('POST /api/properties/lookup', () => {
       bathrooms: 1,
       squareFootage: 836,
       propertyType: 'single_family',
+      coordinates: { latitude: 38.631913, longitude: -121.434879 },
+      placeId: prediction!.place_id,
+    };
+    expect(body.property).toEqual({
+      ...facts,
       estimatedValue: expect.any(Number),
       estimatedValueLow: expect.any(Number),
       estimatedValueHigh: expect.any(Number),
-      coordinates: { latitude: 38.631913, longitude: -121.434879 },
-      placeId: prediction!.place_id,
     });
     expect(body.property.estimatedValueLow!).toBeLessThanOrEqual(body.property.estimatedValue!);
     expect(body.property.estimatedValue!).toBeLessThanOrEqual(body.property.estimatedValueHigh!);
     expect(body.notes.length).toBeGreaterThan(0);
+    expect(body.estimateWithheld).toBeUndefined();
+
+    // Anonymous (the demo): the same facts, and no figure of the estimate anywhere in the answer.
+    const anonymous = await request('/api/properties/lookup', { method: 'POST', json });
+    const demo = anonymous.json as Extract<PropertyLookupResponse, { success: true }>;
+    expect(demo.property).toEqual({ ...facts, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null });
+    expect(demo).toMatchObject({ success: true, dataSource, notes: [], estimateWithheld: true });
+    const text = JSON.stringify(anonymous.json);
+    for (const figure of [body.property.estimatedValue, body.property.estimatedValueLow, body.property.estimatedValueHigh]) {
+      expect(text).not.toContain(String(figure));
+    }
   });
 
   it('finds a home from free text', async () => {
@@ -172,14 +190,26 @@ describe('POST /api/properties/lookup', () => {
 });
 
 describe('GET /api/properties/demo-property/comparables', () => {
-  it('lists the comparables of an address for anonymous visitors, most similar first', async () => {
-    const res = await request(`/api/properties/demo-property/comparables?address=${encodeURIComponent('3526 High St, Sacramento, CA 95838')}`);
+  const highSt = `/api/properties/demo-property/comparables?address=${encodeURIComponent('3526 High St, Sacramento, CA 95838')}`;
+
+  it('lists the comparables of an address, most similar first', async () => {
+    const res = await request(highSt, { user: `user-${randomUUID()}` });
     expect(res.status).toBe(200);
     const comps = res.json as ComparableSale[];
     expect(comps.length).toBeGreaterThanOrEqual(3);
-    comps.forEach(expectComparable);
+    comps.forEach((c) => expectComparable(c));
     const weights = comps.map((c) => c.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
+  });
+
+  it('gives anonymous visitors the same sales without what each says the home is worth', async () => {
+    const signedIn = (await request(highSt, { user: `user-${randomUUID()}` })).json as ComparableSale[];
+    const res = await request(highSt);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const comps = res.json as AnonymousComparableSale[];
+    comps.forEach((c) => expectComparable(c, true));
+    expect(comps.map((c) => c.id)).toEqual(signedIn.map((c) => c.id));
   });
 
   it('answers only for addresses of at least 10 characters', async () => {
@@ -213,7 +243,7 @@ describe("the owner's comparables and refresh valuation", () => {
     expect(res.status).toBe(200);
     const comps = res.json as ComparableSale[];
     expect(comps.length).toBeGreaterThanOrEqual(3);
-    comps.forEach(expectComparable);
+    comps.forEach((c) => expectComparable(c));
 
     const intruder = await request(`/api/properties/${created.id}/comparables`, { user: `user-${randomUUID()}` });
     expect(intruder).toMatchObject({ status: 404, json: { message: 'Property not found' } });

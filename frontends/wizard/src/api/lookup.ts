@@ -3,7 +3,8 @@ import type { LookupProperty, PropertyLookupInput, PropertyLookupResponse } from
 import { apiRequest, type RequestMeta } from '@hsa/ui-kit';
 
 export type LookupOutcome =
-  | { kind: 'found'; property: LookupProperty; dataSource: string | null }
+  /** estimateWithheld: the home has an estimate that only signed-in users receive (the demo gets none). */
+  | { kind: 'found'; property: LookupProperty; dataSource: string | null; estimateWithheld: boolean }
   | { kind: 'not-found'; message: string };
 
 /**
@@ -18,7 +19,7 @@ export async function lookupAddress(input: PropertyLookupInput): Promise<LookupO
   };
   const response = await apiRequest<PropertyLookupResponse & { dataSource?: string }>('POST', '/api/properties/lookup', body);
   if (response?.success && response.property) {
-    return { kind: 'found', property: response.property, dataSource: response.dataSource ?? null };
+    return { kind: 'found', property: response.property, dataSource: response.dataSource ?? null, estimateWithheld: response.estimateWithheld === true };
   }
   return { kind: 'not-found', message: (response && 'message' in response && response.message) || 'No property data found' };
 }

@@ -26,13 +26,15 @@ export interface WizardProperty {
   placeId: string | null;
   /** Where the figures come from, when known (lookups say it; saved properties take it from their comparables). */
   dataSource: string | null;
+  /** The demo: the home has an estimate, which the API gives to signed-in users only (estimatedValue is null). */
+  estimateWithheld: boolean;
 }
 
 export function fromSavedProperty(property: Property): WizardProperty {
-  return { ...property, dataSource: null };
+  return { ...property, dataSource: null, estimateWithheld: false };
 }
 
-export function fromLookup(property: LookupProperty, dataSource: string | null, id: string | null = null): WizardProperty {
+export function fromLookup(property: LookupProperty, dataSource: string | null, id: string | null = null, estimateWithheld = false): WizardProperty {
   return {
     id,
     address: property.address,
@@ -52,11 +54,12 @@ export function fromLookup(property: LookupProperty, dataSource: string | null, 
     coordinates: property.coordinates,
     placeId: property.placeId || null,
     dataSource,
+    estimateWithheld,
   };
 }
 
 export function fromDemoProperty(demo: DemoProperty): WizardProperty {
-  return fromLookup(demo, demo.dataSource, demo.id);
+  return fromLookup(demo, demo.dataSource, demo.id, demo.estimateWithheld ?? false);
 }
 
 /** A draft for manual entry after a failed lookup: only the address the visitor typed. */
@@ -80,6 +83,7 @@ export function manualDraft(address: string): WizardProperty {
     coordinates: null,
     placeId: null,
     dataSource: null,
+    estimateWithheld: false,
   };
 }
 

@@ -63,7 +63,7 @@ export default function LandingPage() {
     try {
       const outcome = await lookupAddress({ address: trimmed, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
       if (outcome.kind === 'found') {
-        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource });
+        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource, estimateWithheld: outcome.estimateWithheld });
         requestToast('success', ...toasts.demoReady);
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
         return;

@@ -115,7 +115,7 @@ export function Wizard({ view }: { view: WizardView }) {
         toast.success(...toasts.propertyFound);
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
-        demoSession.store(outcome.property, outcome.dataSource);
+        demoSession.store(outcome.property, outcome.dataSource, outcome.estimateWithheld);
         toast.success(...toasts.demoReady);
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
       }

@@ -1,5 +1,6 @@
 import type { Property } from '@hsa/contracts';
-import { clearDemoState, type StoredDemoProperty } from '@hsa/ui-kit';
+import { clearDemoState, type DemoProperty, type StoredDemoProperty } from '@hsa/ui-kit';
+import { lookupAddress } from '../api/lookup';
 import { useCreateProperty } from '../api/properties';
 import { canSaveDemoProperty } from '../domain/demoRules';
 import { fromDemoProperty, toCreateBody } from '../domain/wizardProperty';
@@ -13,6 +14,18 @@ export class MissingDemoDataError extends Error {
 }
 
 /**
+ * The demo property with its estimate: the demo never received it (the API gives it to signed-in users only), so
+ * the signed-in save asks for the same home again (its place id) and keeps the figures of that answer.
+ */
+async function withEstimate(property: DemoProperty): Promise<DemoProperty> {
+  if (!property.estimateWithheld) return property;
+  const outcome = await lookupAddress({ address: property.address, ...(property.placeId ? { placeId: property.placeId } : {}) });
+  if (outcome.kind !== 'found' || outcome.property.address !== property.address) return property;
+  const { estimatedValue, estimatedValueLow, estimatedValueHigh } = outcome.property;
+  return { ...property, estimatedValue, estimatedValueLow, estimatedValueHigh, estimateWithheld: false };
+}
+
+/**
  * Saves the demo property to the account (POST /api/properties) and, once saved, forgets demo mode. Used by
  * the post-login auto-save, Save Now and the save-property page; each shows its own messages.
  */
@@ -20,7 +33,7 @@ export function useDemoSave() {
   const create = useCreateProperty();
   const save = async (entry: StoredDemoProperty | null): Promise<Property> => {
     if (!entry || !canSaveDemoProperty(entry.property)) throw new MissingDemoDataError();
-    const property = await create.mutateAsync(toCreateBody(fromDemoProperty(entry.property)));
+    const property = await create.mutateAsync(toCreateBody(fromDemoProperty(await withEstimate(entry.property))));
     clearDemoState();
     return property;
   };

@@ -5,8 +5,8 @@ import { clearDemoState, readDemoProperty, storeDemoProperty, type StoredDemoPro
 /** The demo property of this browser session (session storage), read once and kept in step with writes. */
 export function useDemoSession() {
   const [entry, setEntry] = useState<StoredDemoProperty | null>(() => readDemoProperty());
-  const store = useCallback((property: LookupProperty, dataSource: string | null) => {
-    const stored = storeDemoProperty({ ...property, dataSource });
+  const store = useCallback((property: LookupProperty, dataSource: string | null, estimateWithheld: boolean) => {
+    const stored = storeDemoProperty({ ...property, dataSource, estimateWithheld });
     setEntry(stored);
     return stored;
   }, []);

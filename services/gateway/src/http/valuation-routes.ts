@@ -13,6 +13,7 @@ import { propertyToSubjectFacts } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient } from '../adapters/property-client';
 import type { ValuationClient } from '../adapters/valuation-client';
+import { withholdEstimate, withoutEstimateEvidence } from '../domain/withheld-estimate';
 import { requireUser } from './errors';
 import type { RateLimiting } from './rate-limits';
 
@@ -41,8 +42,8 @@ function savedValuation(property: Pick<Property, 'estimatedValue' | 'estimatedVa
 }
 
 /**
- * The spec's valuation calls: address autocomplete and lookup (anonymous: the demo uses them),
- * comparables (the owner's property, or the demo by address) and refresh valuation (owner only; saved
+ * The spec's valuation calls: address autocomplete and lookup (anonymous: the demo uses them, without the
+ * estimate's figures), comparables (the owner's property, or the demo by address) and refresh valuation (owner only; saved
  * through the property service, which emits property.valuation.refreshed). Each comparable carries its
  * dataSource label.
  *
@@ -72,14 +73,17 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
     const body = propertyLookupSchema.safeParse(req.body ?? {});
     if (!body.success) throw fromZodError(body.error);
     res.set('Cache-Control', 'no-store');
-    res.json(await deps.valuation.lookup(body.data));
+    const answer = await deps.valuation.lookup(body.data);
+    // The demo's estimate is for signed-in eyes only: an anonymous browser never receives the figure.
+    res.json(req.user ? answer : withholdEstimate(answer));
   });
 
   router.get(`/api/properties/${DEMO_PROPERTY_ID}/comparables`, valuationLimit, async (req, res) => {
     const query = demoComparablesQuerySchema.safeParse({ address: req.query.address });
     if (!query.success) throw fromZodError(query.error);
     const { comparables } = await deps.valuation.comparables({ address: query.data.address });
-    res.json(comparables);
+    res.set('Cache-Control', 'no-store');
+    res.json(req.user ? comparables : withoutEstimateEvidence(comparables));
   });
 
   router.get('/api/properties/:id/comparables', requireUser, valuationLimit, async (req, res) => {
