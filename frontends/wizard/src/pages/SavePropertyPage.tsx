@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Property } from '@hsa/contracts';
-import { cityStateZip, formatCurrency, loginUrl, readDemoProperty, streetPart, useAuth, useToast } from '@hsa/ui-kit';
+import { cityStateZip, clearDemoState, formatCurrency, loginUrl, readDemoProperty, streetPart, useAuth, useToast } from '@hsa/ui-kit';
 import { handleUnauthorized } from '../api/session';
 import { errorReason, saveFailedWithReason, toasts } from '../domain/messages';
 import { fromDemoProperty } from '../domain/wizardProperty';
@@ -124,6 +124,12 @@ function SaveDemoProperty() {
       },
     );
 
+  // Cancel: the visitor does not want this property kept, so the demo property (and its pending address) go.
+  const cancel = () => {
+    clearDemoState();
+    navigate('/');
+  };
+
   return (
     <Card className="wz-save-card">
       <p className="wz-eyebrow">Save to your account</p>
@@ -141,7 +147,7 @@ function SaveDemoProperty() {
         <Button type="primary" size="large" loading={demoSave.isPending} onClick={() => void save()}>
           Save to My Properties
         </Button>
-        <Button size="large" disabled={demoSave.isPending} onClick={() => navigate('/')}>
+        <Button size="large" disabled={demoSave.isPending} onClick={cancel}>
           Cancel
         </Button>
       </div>

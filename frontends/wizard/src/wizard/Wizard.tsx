@@ -9,6 +9,7 @@ import { useDraft, draftStore } from '../api/draftStore';
 import { useAddressLookup } from '../api/lookup';
 import { useRefreshValuation, useSavedProperty, useCreateProperty, useUpdateProperty } from '../api/properties';
 import { handleUnauthorized, refreshAccountData } from '../api/session';
+import { announceDemoReady } from '../domain/arrival';
 import { toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
 import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
@@ -25,6 +26,7 @@ import { ListingStepSlot } from '../steps/ListingStepSlot';
 import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
 import { MissingDemoDataError, useDemoSave } from './useDemoSave';
+import { useArrivalToast } from './useArrivalToast';
 import { useDemoSession } from './useDemoSession';
 
 function PropertyLoadError() {
@@ -59,11 +61,12 @@ export function Wizard({ view }: { view: WizardView }) {
   const update = useUpdateProperty(view.propertyId ?? '');
   const refresh = useRefreshValuation(view.propertyId ?? '');
   const demoSave = useDemoSave();
+  useArrivalToast();
   const [postLogin] = useState<PostLoginAction>(() =>
     view.signedIn
       ? decidePostLogin({
           fromLogin: view.fromLogin,
-          hasDemoProperty: Boolean(demoSession.entry),
+          demoProperty: demoSession.entry?.property ?? null,
           pendingAddress: readPendingAddress(),
           action: view.action,
         })
@@ -116,8 +119,7 @@ export function Wizard({ view }: { view: WizardView }) {
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
         demoSession.store(outcome.property, outcome.dataSource, outcome.estimateWithheld);
-        toast.success(...toasts.demoReady);
-        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
+        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
       }
     } else if (view.signedIn) {
       draftStore.set(manualDraft(address));
