@@ -107,9 +107,10 @@ export function recommendationMessageToApi(msg: RecommendationMessage): Recommen
   };
 }
 
-/** GET/POST /api/properties/{id}/recommendations answer the list itself. */
+/** GET/POST /api/properties/{id}/recommendations answer the list itself; each says the estimate it was written for. */
 export function recommendationSetToApi(msg: RecommendationSetMessage): Recommendation[] {
-  return msg.recommendations.map(recommendationMessageToApi);
+  const basedOnEstimate = msg.basedOnEstimate ?? null;
+  return msg.recommendations.map((r) => ({ ...recommendationMessageToApi(r), basedOnEstimate }));
 }
 
 export function listingMessageToApi(msg: ListingMessage): Listing {
@@ -120,5 +121,6 @@ export function listingMessageToApi(msg: ListingMessage): Listing {
     generatedAt: msg.generatedAt,
     editedAt: msg.editedAt ?? null,
     sourceNote: msg.sourceNote || null,
+    basedOnEstimate: msg.basedOnEstimate ?? null,
   };
 }

@@ -64,6 +64,9 @@ describe('recommendations', () => {
     const stored = await call(t.client, t.client.GetRecommendations, { propertyId: id }, { userId });
     expect(recommendationSetToApi(stored)).toEqual(list);
     expect(stored.generatedAt).toBe(first.generatedAt);
+    // The estimate they were written for is kept with them (a later Refresh Valuation makes them outdated).
+    expect(stored.basedOnEstimate).toBe(512_000);
+    expect(list.every((r) => r.basedOnEstimate === 512_000)).toBe(true);
 
     expect((await failure(call(t.client, t.client.GetRecommendations, { propertyId: id }, { userId: newUser() }))).code).toBe('NOT_FOUND');
 
@@ -106,7 +109,7 @@ describe('listing', () => {
     expect((await failure(call(t.client, t.client.GetListing, { propertyId: id }, { userId }))).code).toBe('NOT_FOUND');
 
     const first = listingMessageToApi(await call(t.client, t.client.GenerateListing, req, { userId }));
-    expect(first).toMatchObject({ engine: 'embedded', editedAt: null });
+    expect(first).toMatchObject({ engine: 'embedded', editedAt: null, basedOnEstimate: 512_000 });
     expect(checkGrounding(first.description, groundingFactsOf(capitolAve()))).toEqual([]);
     expect(listingMessageToApi(await call(t.client, t.client.GetListing, { propertyId: id }, { userId }))).toEqual(first);
 

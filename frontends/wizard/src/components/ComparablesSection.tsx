@@ -6,6 +6,7 @@ import { ComparablesMap } from '../map/ComparablesMap';
 import { mapMessages } from '../map/mapMessages';
 import { ComparablesShortList, ComparablesTable } from './ComparablesTable';
 import { Locked } from './Locked';
+import { useLockMessages } from './lockMessages';
 
 export interface ComparablesSectionProps {
   property: WizardProperty;
@@ -21,6 +22,7 @@ export const summaryComparableCount = 3;
 
 /** The comparable sales and their map, with their loading, error and empty states. */
 export function ComparablesSection({ property, comparables, variant, locked }: ComparablesSectionProps) {
+  const lockMessages = useLockMessages();
   const all = comparables.data ?? [];
   // Step 1 shows the first 3; behind demo mode's blur a few rows are enough.
   const shown = variant === 'summary' ? all.slice(0, summaryComparableCount) : locked ? all.slice(0, 5) : all;
@@ -61,7 +63,7 @@ export function ComparablesSection({ property, comparables, variant, locked }: C
       title={<h2 className="wz-card-title">{variant === 'summary' ? `Recent ${plural} nearby` : `Comparable ${plural}`}</h2>}
       extra={shown.length && !locked ? <span className="wz-muted">{`${shown.length} of ${all.length} ${plural}`}</span> : null}
     >
-      <Locked locked={locked} message={`Sign in to see the comparable ${plural} and the map`}>
+      <Locked locked={locked} message={lockMessages.comparables(plural)}>
         <div className={`wz-comps__body wz-comps__body--${variant}`}>
           <div className="wz-comps__map">{map}</div>
           <div className="wz-comps__list">{list}</div>

@@ -14,6 +14,8 @@ export interface ValueCardProps {
   refresh?: { onClick: () => void; loading: boolean } | undefined;
   /** 'large' on the analysis step, 'compact' in step 1's summary. */
   size?: 'large' | 'compact';
+  /** Why there is no estimate, when the card has none (default: too few sales nearby). */
+  noEstimateReason?: string;
 }
 
 /** Where the figure and its range would be: shapes only, so nothing behind the demo's blur can be read. */
@@ -65,7 +67,7 @@ function ValueFigure({ estimate, range }: { estimate: number; range: ValueRange 
  * The estimated value with its low/high range bar (85% / 115% of the estimate when the range is missing). Locked
  * (demo mode), it shows shapes, never the figure: the demo does not even receive it (estimateWithheld).
  */
-export function ValueCard({ property, dataSource, locked, refresh, size = 'large' }: ValueCardProps) {
+export function ValueCard({ property, dataSource, locked, refresh, size = 'large', noEstimateReason = 'There were not enough nearby sales to estimate this home.' }: ValueCardProps) {
   const lockMessages = useLockMessages();
   const estimate = property.estimatedValue;
   const range = valueRange(estimate, property.estimatedValueLow, property.estimatedValueHigh);
@@ -82,7 +84,7 @@ export function ValueCard({ property, dataSource, locked, refresh, size = 'large
       <div className="wz-value__none">
         <p className="wz-value__none-title">No estimate yet</p>
         <p className="wz-muted">
-          There were not enough nearby sales to estimate this home. {refresh ? 'Try refreshing the valuation.' : ''}
+          {noEstimateReason} {refresh ? 'Try refreshing the valuation.' : ''}
         </p>
       </div>
     );

@@ -10,7 +10,7 @@ import { useAddressLookup } from '../api/lookup';
 import { useRefreshValuation, useSavedProperty, useCreateProperty, useUpdateProperty } from '../api/properties';
 import { handleUnauthorized, refreshAccountData } from '../api/session';
 import { announceDemoReady } from '../domain/arrival';
-import { toasts } from '../domain/messages';
+import { savedToast, toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
 import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
@@ -173,7 +173,7 @@ export function Wizard({ view }: { view: WizardView }) {
     create.mutate(toCreateBody(property, body), {
       onSuccess: (created) => {
         // The draft is dropped once the saved property opens (below), not here: this page would fall back to step 1.
-        toast.success(...toasts.analysisComplete);
+        toast.success(...savedToast(created));
         navigate(`/?propertyId=${encodeURIComponent(created.id)}&step=2`);
       },
       onError: (error) => {
