@@ -26,7 +26,7 @@ test('a home outside the sales data: the messages say what was done, what could 
   const notice = page.getByTestId('no-estimate-notice');
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('No sales data near this address');
-  await expect(notice.getByRole('button', { name: 'Check Property Details' })).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Search Again' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const main = page.getByRole('main');
   await expect(main.getByText('Property coordinates not available or invalid')).toHaveCount(0);
