@@ -187,7 +187,8 @@ describe('Estimate', () => {
   it('declines homes far from every sale or without a living area', async () => {
     const far = await estimate({ coordinates: { latitude: 40.7128, longitude: -74.006 }, squareFootage: 1500 });
     expect(far).toMatchObject({ found: false, message: 'No sales data near this address, so no value can be estimated.' });
-    const noArea = await estimate({ coordinates: highSt });
+    // Near 3526 High St but not at any recorded sale: nothing says how big the home is.
+    const noArea = await estimate({ coordinates: { latitude: highSt.latitude + 0.0005, longitude: highSt.longitude } });
     expect(noArea).toMatchObject({ found: false, message: "The home's square footage is unknown, so no value can be estimated." });
   });
 
@@ -214,6 +215,37 @@ describe('Comparables', () => {
     expect(res.valueDate).toBe(new Date().toISOString().slice(0, 10));
     // Market variance says how each sale compares with its area's price per square foot.
     expect(res.comparables.some((c) => c.marketVariance! > 0) || res.comparables.some((c) => c.marketVariance! < 0)).toBe(true);
+  });
+
+  it("never lists the home itself, however it is named: its own sale is its sale history", async () => {
+    const [prediction] = (await autocomplete('3526 high st')).predictions;
+    const home = (await lookup(prediction!.description, prediction!.placeId)).property!;
+    const named = [
+      { address: home.address },
+      { placeId: home.placeId },
+      { coordinates: home.coordinates!, squareFootage: home.squareFootage! },
+      // The owner corrected its living area: its place id still says which home it is.
+      { placeId: home.placeId, coordinates: home.coordinates!, squareFootage: home.squareFootage! + 200 },
+    ];
+    for (const subject of named) {
+      const res = await comparables(subject);
+      expect(res.comparables.length, JSON.stringify(subject)).toBeGreaterThanOrEqual(3);
+      for (const c of res.comparables) {
+        expect(c.address).not.toBe(home.address);
+        expect(c.distanceMiles).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('finds the home by its place id, not by its address text, and answers the comparables its estimate used', async () => {
+    const [highStreet] = (await autocomplete('3526 high st')).predictions;
+    const [omaha] = (await autocomplete('51 omaha ct')).predictions;
+    const byId = await comparables({ address: omaha!.description, placeId: highStreet!.placeId });
+    const byText = await comparables({ address: highStreet!.description });
+    expect(byId.comparables.map((c) => c.id)).toEqual(byText.comparables.map((c) => c.id));
+    const valued = await estimate({ placeId: highStreet!.placeId });
+    expect(valued.comparables.map((c) => c.id)).toEqual(byId.comparables.map((c) => c.id));
+    expect(valued.comparables.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 3);
   });
 
   it('honours the limit', async () => {

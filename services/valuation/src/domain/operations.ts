@@ -8,7 +8,7 @@ export const maxPredictions = 5;
 
 /** Said with a value history whose estimate came without a range. */
 export const noRangeNote = 'The value estimate came without a likely range, so none is shown over time.';
-export const defaultComparables = 10;
+export const defaultComparables = 25;
 export const maxComparables = 25;
 
 /** An estimate the caller already has (e.g. saved on the property), to carry along the index. */
@@ -125,12 +125,15 @@ export class ValuationOperations {
     return this.data.locatesByAddress && subject.address ? Promise.resolve(subject) : this.locate(subject);
   }
 
-  /** Fills the location (and ZIP, city, state) of a subject that has only an address or a place id. */
+  /**
+   * Fills the location (and ZIP, city, state) of a subject that has only a place id or an address. A home with a
+   * place id is found by it alone: its address text is matched only when it has no place id.
+   */
   private async locate(subject: SubjectInput): Promise<SubjectInput> {
     if ((subject.latitude !== undefined && subject.longitude !== undefined) || !(subject.address || subject.placeId)) {
       return subject;
     }
-    const resolved = await this.addresses.resolve(subject.address ?? '', subject.placeId);
+    const resolved = await this.addresses.resolve(subject.placeId ? '' : (subject.address ?? ''), subject.placeId);
     if (!resolved || resolved.latitude === null || resolved.longitude === null) return subject;
     return {
       ...subject,

@@ -1,5 +1,5 @@
 import type { ComparableSale, LookupResult, Outcome, SubjectInput, ValueEstimate } from './results';
-import type { RecordedSale } from './value-history';
+import type { RecordedSale } from './sale-history';
 
 /**
  * The two provider roles (decided: one interface, a real adapter and an embedded default each).

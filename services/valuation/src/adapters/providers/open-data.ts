@@ -8,7 +8,7 @@ import type {
   ResolvedAddress,
 } from '../../domain/providers';
 import type { LookupResult, Outcome, SubjectInput, ValueEstimate } from '../../domain/results';
-import type { RecordedSale } from '../../domain/value-history';
+import type { RecordedSale } from '../../domain/sale-history';
 
 function resolvedOf(place: SalesPlace): ResolvedAddress {
   const facts = factsOf(place);

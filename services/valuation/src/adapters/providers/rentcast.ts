@@ -13,7 +13,7 @@ import {
   type ValueEstimate,
 } from '../../domain/results';
 import { malformed, type ProviderHttp } from '@hsa/service-kit';
-import type { RecordedSale } from '../../domain/value-history';
+import type { RecordedSale } from '../../domain/sale-history';
 
 /**
  * RentCast: the value estimate (GET /v1/avm/value), which also answers the subject property's facts as RentCast's
@@ -290,6 +290,8 @@ export class RentCastPropertyProvider implements PropertyDataProvider {
       valueDate: today(),
       notes: ranged ? notes : [...notes, rentCastNotes.noRange],
       comparables,
+      // The home's sales are in its property record, a call of their own (value histories make it).
+      saleHistory: [],
     };
   }
 
