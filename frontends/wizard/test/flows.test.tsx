@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { AuthUser, LookupProperty, Property } from '@hsa/contracts';
 import { createQueryClient, demoStorageKeys, storeDemoProperty } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
+import { comparableSale } from './comparableSale';
 import SavePropertyPage from '../src/pages/SavePropertyPage';
 import WizardPage from '../src/pages/WizardPage';
 
@@ -24,7 +25,9 @@ const lookedUp: LookupProperty = {
   bedrooms: 3,
   bathrooms: 1,
   squareFootage: 1167,
+  yearBuilt: null,
   propertyType: 'single_family',
+  lotSize: null,
   estimatedValue: 255_908,
   estimatedValueLow: 184_622,
   estimatedValueHigh: 367_956,
@@ -207,6 +210,46 @@ describe('save-property', () => {
 });
 
 describe('demo comparables', () => {
+  const evidence = {
+    comparables: [
+      comparableSale({ id: 'sale-1', address: '2796 Branch St, Sacramento, CA 95815', saleAmount: 68_880, saleDate: '2008-05-21', weight: 0.6 }),
+      comparableSale({ id: 'sale-2', address: '3924 High St, Sacramento, CA 95838', saleAmount: 88_000, saleDate: '2008-05-20', weight: 0.4 }),
+    ],
+    saleHistory: [{ date: '2008-05-19', price: 68_212, timeAdjustedPrice: 150_000 }],
+  };
+
+  it("are the lookup's own: the demo shows them without a second valuation call", async () => {
+    storeDemoProperty({ ...lookedUp, ...evidence });
+    const calls = stubGateway({ signedIn: false });
+    const { container } = render(
+      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+        <WizardPage />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.some((c) => c.url.includes('/comparables'))).toBe(false);
+    expect([...container.querySelectorAll('.wz-table tbody th')].map((th) => th.textContent)).toEqual(['2796 Branch St', '3924 High St']);
+    // The home's own sale is locked with no figure behind the lock.
+    expect(screen.getByText("Sign in to see this home's sale history")).toBeTruthy();
+    expect(container.textContent).not.toContain('$68,212');
+  });
+
+  it('asks for them by place id for a demo property kept before lookups carried them', async () => {
+    storeDemoProperty(lookedUp);
+    const calls = stubGateway({ signedIn: false });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+        <WizardPage />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.filter((c) => c.url.includes('/comparables')).map((c) => c.url)).toEqual([
+      '/api/properties/demo-property/comparables?address=51+Omaha+Ct%2C+Sacramento%2C+CA+95823&placeId=open-data%3Ab147',
+    ]);
+  });
+
   it('are fetched only for an address of 10+ characters and a city of 3+', async () => {
     storeDemoProperty({ ...lookedUp, city: 'Sa' });
     const calls = stubGateway({ signedIn: false });

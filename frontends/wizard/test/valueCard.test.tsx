@@ -26,6 +26,7 @@ const property: WizardProperty = {
   coordinates: { latitude: 38.631913, longitude: -121.434879 },
   placeId: null,
   dataSource: 'RentCast property records and value estimates',
+  evidence: null,
   estimateWithheld: false,
 };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingMessageToApi, propertyToHomeFacts, recommendationSetToApi, type GenerateRequest } from '@hsa/protos';
+import { listingMessageToApi, propertyToGenerateFacts, recommendationSetToApi, type GenerateRequest } from '@hsa/protos';
 import { AppError, call } from '@hsa/service-kit';
 import { checkGrounding, groundingFactsOf } from '../src';
 import { content, promptFacts, startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
@@ -27,9 +27,10 @@ function request(propertyId = randomUUID()): GenerateRequest {
   const home = capitolAve();
   return {
     propertyId,
-    facts: propertyToHomeFacts({
+    ...propertyToGenerateFacts({
       ...home.facts,
       coordinates: { latitude: 38.5732, longitude: -121.4768 },
+      placeId: null,
     }),
     comparables: { count: 3, medianSalePrice: 245_000, medianPricePerSqft: 162, earliestSaleDate: '2008-05-15', latestSaleDate: '2008-05-21', dataSource: 'Sample' },
     photoRoomTypes: ['kitchen', 'garage', 'unassigned'],

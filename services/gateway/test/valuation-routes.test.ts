@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressAutocompleteResponse, AnonymousComparableSale, ComparableSale, CreateProperty, PropertyLookupResponse } from '@hsa/contracts';
+import { isValuedComparable, type AddressAutocompleteResponse, type AnonymousComparableSale, type ComparableSale, type ShownComparableSale, type CreateProperty, type PropertyLookupResponse } from '@hsa/contracts';
 import { TEST_USER_HEADER, startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
 
 let stack: ValuationTestStack;
@@ -48,7 +48,7 @@ const sacramentoHome: CreateProperty = {
 const estimateEvidence = ['adjustedValue', 'adjustments', 'timeAdjustedPrice', 'weight'];
 
 /** `anonymous`: the demo's comparables carry the sales without what each says the home is worth. */
-function expectComparable(c: ComparableSale | AnonymousComparableSale, anonymous = false): void {
+function expectComparable(c: ShownComparableSale, anonymous = false): void {
   expect(Object.keys(c).sort()).toEqual(
     [
       'address', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id', 'lotSize', 'marketVariance',
@@ -64,6 +64,7 @@ function expectComparable(c: ComparableSale | AnonymousComparableSale, anonymous
   expect(typeof c.marketVariance).toBe('number');
   expect(c.coordinates).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
   expect(c.dataSource).toBe(dataSource);
+  if (isValuedComparable(c)) for (const a of c.adjustments) expect(Object.keys(a).sort()).toEqual(['amount', 'feature', 'label', 'note']);
 }
 
 describe('GET /api/address-autocomplete', () => {
@@ -129,7 +130,9 @@ describe('POST /api/properties/lookup', () => {
       bedrooms: 2,
       bathrooms: 1,
       squareFootage: 836,
+      yearBuilt: null,
       propertyType: 'single_family',
+      lotSize: null,
       coordinates: { latitude: 38.631913, longitude: -121.434879 },
       placeId: prediction!.place_id,
     };
@@ -143,16 +146,24 @@ describe('POST /api/properties/lookup', () => {
     expect(body.property.estimatedValue!).toBeLessThanOrEqual(body.property.estimatedValueHigh!);
     expect(body.notes.length).toBeGreaterThan(0);
     expect(body.estimateWithheld).toBeUndefined();
+    // The evidence of that estimate, from the same run: its comparables (never the home) and the home's own sale.
+    expect(body.comparables.length).toBeGreaterThanOrEqual(3);
+    body.comparables.forEach((c) => expectComparable(c));
+    expect(body.comparables.map((c) => c.address)).not.toContain(body.property.address);
+    expect(body.saleHistory).toEqual([{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: expect.any(Number) }]);
+    expect(body.saleHistory[0]!.timeAdjustedPrice!).toBeGreaterThan(59_222);
 
-    // Anonymous (the demo): the same facts, and no figure of the estimate anywhere in the answer.
+    // Anonymous (the demo): the same facts and the same comparables (one valuation run), and no figure of the
+    // estimate anywhere in the answer: not the value, not what each comparable says, not the sale brought to today.
     const anonymous = await request('/api/properties/lookup', { method: 'POST', json });
     const demo = anonymous.json as Extract<PropertyLookupResponse, { success: true }>;
     expect(demo.property).toEqual({ ...facts, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null });
-    expect(demo).toMatchObject({ success: true, dataSource, notes: [], estimateWithheld: true });
+    expect(demo).toMatchObject({ success: true, dataSource, notes: [], saleHistory: [], estimateWithheld: true });
+    expect(demo.comparables.map((c) => c.id)).toEqual(body.comparables.map((c) => c.id));
+    demo.comparables.forEach((c) => expectComparable(c, true));
     const text = JSON.stringify(anonymous.json);
-    for (const figure of [body.property.estimatedValue, body.property.estimatedValueLow, body.property.estimatedValueHigh]) {
-      expect(text).not.toContain(String(figure));
-    }
+    const figures = [body.property.estimatedValue, body.property.estimatedValueLow, body.property.estimatedValueHigh, body.saleHistory[0]!.timeAdjustedPrice];
+    for (const figure of figures) expect(text).not.toContain(String(figure));
   });
 
   it('finds a home from free text', async () => {
@@ -200,6 +211,17 @@ describe('GET /api/properties/demo-property/comparables', () => {
     comps.forEach((c) => expectComparable(c));
     const weights = comps.map((c) => c.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    expect(comps.map((c) => c.address)).not.toContain('3526 High St, Sacramento, CA 95838');
+  });
+
+  it("finds the home by the lookup's place id, not by its text, and answers the comparables of the lookup's estimate", async () => {
+    const lookup = (await request('/api/properties/lookup', { method: 'POST', json: { address: '3526 High St, Sacramento, CA 95838' } }))
+      .json as Extract<PropertyLookupResponse, { success: true }>;
+    const query = new URLSearchParams({ address: '51 Omaha Ct, Sacramento, CA 95823', placeId: lookup.property.placeId });
+    const res = await request(`/api/properties/demo-property/comparables?${query}`);
+    expect(res.status).toBe(200);
+    expect((res.json as ComparableSale[]).map((c) => c.id)).toEqual(lookup.comparables.map((c) => c.id));
+    expect((await request(`/api/properties/demo-property/comparables?address=3526+High+St+Sacramento&placeId=${'p'.repeat(301)}`)).status).toBe(400);
   });
 
   it('gives anonymous visitors the same sales without what each says the home is worth', async () => {
@@ -244,6 +266,8 @@ describe("the owner's comparables and refresh valuation", () => {
     const comps = res.json as ComparableSale[];
     expect(comps.length).toBeGreaterThanOrEqual(3);
     comps.forEach((c) => expectComparable(c));
+    // 2796 Branch St sold in the data: that sale is its history, not its comparable.
+    expect(comps.map((c) => c.address)).not.toContain(sacramentoHome.address);
 
     const intruder = await request(`/api/properties/${created.id}/comparables`, { user: `user-${randomUUID()}` });
     expect(intruder).toMatchObject({ status: 404, json: { message: 'Property not found' } });

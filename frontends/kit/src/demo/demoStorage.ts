@@ -1,4 +1,4 @@
-import type { LookupProperty } from '@hsa/contracts';
+import type { LookupEvidence, LookupProperty } from '@hsa/contracts';
 import { loginUrl } from '../auth/navigation';
 
 /** The spec's demo property: id `demo-property`, userId `demo`. */
@@ -30,6 +30,12 @@ export interface DemoProperty extends LookupProperty {
    * the property asks for it again. Absent in entries stored before this existed.
    */
   estimateWithheld?: boolean;
+  /**
+   * The lookup's comparables and the home's sale history: the evidence of its estimate, from the same valuation run
+   * (an anonymous lookup's comparables leave out what reveals the estimate). Absent in older entries.
+   */
+  comparables?: LookupEvidence['comparables'];
+  saleHistory?: LookupEvidence['saleHistory'];
 }
 
 /** The session storage entry: the property, when it was stored and the demo flag. */
@@ -84,7 +90,7 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** Keeps a looked-up property as the demo property (id demo-property, userId demo) with the time and the demo flag. */
 export function storeDemoProperty(
-  property: LookupProperty & { dataSource?: string | null; estimateWithheld?: boolean },
+  property: LookupProperty & { dataSource?: string | null; estimateWithheld?: boolean } & Partial<LookupEvidence>,
   now: Date = new Date(),
 ): StoredDemoProperty {
   const entry: StoredDemoProperty = {

@@ -1,6 +1,7 @@
 import { Button, Card, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { comparablesDataSource, priceKindOf, priceWords, type Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
+import { comparablesDataSource, priceKindOf, priceWords } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { ComparablesMap } from '../map/ComparablesMap';
 import { mapMessages } from '../map/mapMessages';
@@ -10,7 +11,7 @@ import { useLockMessages } from './lockMessages';
 
 export interface ComparablesSectionProps {
   property: WizardProperty;
-  comparables: UseQueryResult<Comparable[], Error>;
+  comparables: UseQueryResult<ShownComparableSale[], Error>;
   /** 'summary': step 1 (the first 3 sales and a location map); 'analysis': step 2 (all sales). */
   variant: 'summary' | 'analysis';
   /** Demo mode: the sales and the map are blurred (the demo banner offers the way to unlock them). */

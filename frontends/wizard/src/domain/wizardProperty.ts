@@ -1,4 +1,4 @@
-import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType } from '@hsa/contracts';
+import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType, LookupEvidence } from '@hsa/contracts';
 import { propertyFormDefaults, type DemoProperty, type PropertyFormValues } from '@hsa/ui-kit';
 
 /**
@@ -26,15 +26,26 @@ export interface WizardProperty {
   placeId: string | null;
   /** Where the figures come from, when known (lookups say it; saved properties take it from their comparables). */
   dataSource: string | null;
+  /**
+   * The comparables the lookup's estimate used and the home's sale history, from that same valuation (demo and
+   * drafts); null for a saved property, whose comparables are asked for by its id.
+   */
+  evidence: LookupEvidence | null;
   /** The demo: the home has an estimate, which the API gives to signed-in users only (estimatedValue is null). */
   estimateWithheld: boolean;
 }
 
 export function fromSavedProperty(property: Property): WizardProperty {
-  return { ...property, dataSource: null, estimateWithheld: false };
+  return { ...property, dataSource: null, evidence: null, estimateWithheld: false };
 }
 
-export function fromLookup(property: LookupProperty, dataSource: string | null, id: string | null = null, estimateWithheld = false): WizardProperty {
+export function fromLookup(
+  property: LookupProperty,
+  dataSource: string | null,
+  evidence: LookupEvidence | null,
+  id: string | null = null,
+  estimateWithheld = false,
+): WizardProperty {
   return {
     id,
     address: property.address,
@@ -44,22 +55,26 @@ export function fromLookup(property: LookupProperty, dataSource: string | null, 
     bedrooms: property.bedrooms,
     bathrooms: property.bathrooms,
     squareFootage: property.squareFootage,
-    yearBuilt: property.yearBuilt ?? null,
+    yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: null,
     estimatedValue: property.estimatedValue,
     estimatedValueLow: property.estimatedValueLow,
     estimatedValueHigh: property.estimatedValueHigh,
-    lotSize: property.lotSize ?? null,
+    lotSize: property.lotSize,
     coordinates: property.coordinates,
     placeId: property.placeId || null,
     dataSource,
+    evidence,
     estimateWithheld,
   };
 }
 
 export function fromDemoProperty(demo: DemoProperty): WizardProperty {
-  return fromLookup(demo, demo.dataSource, demo.id, demo.estimateWithheld ?? false);
+  const evidence = demo.comparables ? { comparables: demo.comparables, saleHistory: demo.saleHistory ?? [] } : null;
+  // Entries stored before lot size and year built were answered as null may lack them.
+  const facts = { ...demo, yearBuilt: demo.yearBuilt ?? null, lotSize: demo.lotSize ?? null };
+  return fromLookup(facts, demo.dataSource, evidence, demo.id, demo.estimateWithheld ?? false);
 }
 
 /** A draft for manual entry after a failed lookup: only the address the visitor typed. */
@@ -83,6 +98,7 @@ export function manualDraft(address: string): WizardProperty {
     coordinates: null,
     placeId: null,
     dataSource: null,
+    evidence: null,
     estimateWithheld: false,
   };
 }

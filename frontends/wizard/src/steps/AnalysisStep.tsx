@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Card, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { cityStateZip, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
-import { comparablesDataSource, type Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
+import { comparablesDataSource } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
 import type { WizardStep } from '../domain/wizardRoute';
 import { ComparablesSection } from '../components/ComparablesSection';
@@ -11,6 +12,7 @@ import { NeighborhoodSlot } from '../components/NeighborhoodSlot';
 import { NextSteps } from '../components/NextSteps';
 import { NoSalesDataNotice } from '../components/NoSalesDataNotice';
 import { PropertyFacts } from '../components/PropertyFacts';
+import { SaleHistorySection } from '../components/SaleHistorySection';
 import { StepHeader } from '../components/StepHeader';
 import { ValueCard } from '../components/ValueCard';
 import { ValueHistorySection } from '../components/ValueHistorySection';
@@ -20,7 +22,7 @@ import { usePageTitle } from '../components/usePageTitle';
 
 export interface AnalysisStepProps {
   property: WizardProperty;
-  comparables: UseQueryResult<Comparable[], Error>;
+  comparables: UseQueryResult<ShownComparableSale[], Error>;
   /** Demo mode: value, comparables and map blurred; neighborhood locked; next steps locked. */
   demo: boolean;
   unlock?: UnlockAction | undefined;
@@ -69,6 +71,7 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
       </div>
       {unlocated ? null : (
         <>
+          <SaleHistorySection property={property} demo={demo} />
           <ValueHistorySection
             propertyId={isSavedProperty(property) ? property.id : null}
             hasEstimate={property.estimatedValue !== null}

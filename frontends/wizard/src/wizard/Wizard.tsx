@@ -114,11 +114,11 @@ export function Wizard({ view }: { view: WizardView }) {
     }
     if (outcome.kind === 'found') {
       if (view.signedIn) {
-        draftStore.set(fromLookup(outcome.property, outcome.dataSource));
+        draftStore.set(fromLookup(outcome.property, outcome.dataSource, outcome.evidence));
         toast.success(...toasts.propertyFound);
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
-        demoSession.store(outcome.property, outcome.dataSource, outcome.estimateWithheld);
+        demoSession.store(outcome.property, outcome.dataSource, outcome.evidence, outcome.estimateWithheld);
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
       }
     } else if (view.signedIn) {

@@ -9,7 +9,7 @@ import {
   type RefreshValuationResponse,
   type ValuationValues,
 } from '@hsa/contracts';
-import { propertyToSubjectFacts } from '@hsa/protos';
+import { propertyToHomeFacts } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient } from '../adapters/property-client';
 import type { ValuationClient } from '../adapters/valuation-client';
@@ -79,16 +79,21 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
   });
 
   router.get(`/api/properties/${DEMO_PROPERTY_ID}/comparables`, valuationLimit, async (req, res) => {
-    const query = demoComparablesQuerySchema.safeParse({ address: req.query.address });
+    const query = demoComparablesQuerySchema.safeParse({
+      address: req.query.address,
+      ...(req.query.placeId !== undefined ? { placeId: req.query.placeId } : {}),
+    });
     if (!query.success) throw fromZodError(query.error);
-    const { comparables } = await deps.valuation.comparables({ address: query.data.address });
+    // The lookup's place id says which home it is; the address text is matched only without one.
+    const { address, placeId } = query.data;
+    const { comparables } = await deps.valuation.comparables(placeId ? { address, placeId } : { address });
     res.set('Cache-Control', 'no-store');
     res.json(req.user ? comparables : withoutEstimateEvidence(comparables));
   });
 
   router.get('/api/properties/:id/comparables', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
-    const { comparables } = await deps.valuation.comparables(propertyToSubjectFacts(property));
+    const { comparables } = await deps.valuation.comparables(propertyToHomeFacts(property));
     res.set('Cache-Control', 'no-store');
     res.json(comparables);
   });
@@ -96,18 +101,15 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
   router.get('/api/properties/:id/value-history', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     res.set('Cache-Control', 'no-store');
-    res.json(await deps.valuation.valueHistory(propertyToSubjectFacts(property), savedValuation(property)));
+    res.json(await deps.valuation.valueHistory(propertyToHomeFacts(property), savedValuation(property)));
   });
 
   router.post('/api/properties/:id/refresh-valuation', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
-    const estimate = await deps.valuation.estimate(propertyToSubjectFacts(property));
+    const estimate = await deps.valuation.estimate(propertyToHomeFacts(property));
     if (!estimate.found) throw new AppError('FAILED_PRECONDITION', estimate.message || 'No value estimate is available for this property');
-    const values: RefreshValuationResponse = {
-      estimatedValue: estimate.estimatedValue,
-      estimatedValueLow: estimate.estimatedValueLow,
-      estimatedValueHigh: estimate.estimatedValueHigh,
-    };
+    const { estimatedValue, estimatedValueLow, estimatedValueHigh } = estimate.valuation;
+    const values: RefreshValuationResponse = { estimatedValue, estimatedValueLow, estimatedValueHigh };
     await deps.properties.updateValuation(req.user!.id, property.id, values);
     res.json(values);
   });

@@ -3,7 +3,7 @@ import { isOpenDataPlaceId, recordLine } from '../../domain/market/sale-record';
 import type {
   AddressPredictionResult,
   AddressProvider,
-  ComparablesResult,
+  NearbySalesResult,
   PropertyDataProvider,
   ResolvedAddress,
 } from '../../domain/providers';
@@ -67,8 +67,8 @@ export class OpenDataPropertyProvider implements PropertyDataProvider {
     return this.market.estimate(subject);
   }
 
-  async comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult> {
-    return this.market.comparables(subject, limit);
+  async nearbySales(subject: SubjectInput, limit: number): Promise<NearbySalesResult> {
+    return this.market.nearbySales(subject, limit);
   }
 
   async saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {

@@ -13,6 +13,7 @@ import {
   type ValueEstimate,
 } from '../results';
 import { saleHistoryOf, type HistorySale, type RecordedSale } from '../sale-history';
+import type { NearbySalesResult } from '../providers';
 import { MarketLevels } from './market-levels';
 import { addressKey, openDataPlaceId, recordLine, type SaleRecord } from './sale-record';
 
@@ -120,12 +121,12 @@ export class OpenDataMarket {
     return found(this.toEstimate(this.avm.value(subject.value, this.valueOptions())));
   }
 
-  /** The comparables the home's estimate used, most weight first (at most `limit`); empty when there is no data for it. */
-  comparables(input: SubjectInput, limit = Number.POSITIVE_INFINITY): { comparables: ComparableSale[]; valueDate: string; notes: string[] } {
-    const estimate = this.estimate(input);
-    if (!estimate.found) return { comparables: [], valueDate: '', notes: [estimate.message] };
-    const { comparables, valueDate, notes } = estimate.value;
-    return { comparables: comparables.slice(0, limit), valueDate, notes };
+  /** Sales of homes like this one around it, most similar first; empty when there is no data for it. */
+  nearbySales(input: SubjectInput, limit: number): NearbySalesResult {
+    const subject = this.completeSubject(input);
+    if (!subject.found || !this.avm) return { sales: [], valueDate: '', notes: subject.found ? [] : [subject.message] };
+    const { valueDate } = this.valueOptions();
+    return { sales: this.toComparables(this.avm.nearbySales(subject.value, { valueDate, limit })), valueDate, notes: [] };
   }
 
   /** The recorded sales of the home (none when it is not in the data). */
