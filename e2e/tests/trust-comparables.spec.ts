@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import type { ComparableSale, PropertyLookupResponse } from '@hsa/contracts';
 import { control, expect, signIn, test } from '../support/fixtures';
-import { chooseSuggestion, sacramento, savedPropertyId, startDemo, toast } from '../support/wizard';
+import { chooseSuggestion, sacramento, saveLookedUpProperty, startDemo, toast } from '../support/wizard';
 
 /**
  * The comparables are the evidence of the estimate: one valuation run per lookup, the comparables shown are the ones
@@ -49,7 +49,7 @@ function expectNotTheHome(comparables: ComparableSale[], home: FoundLookup['prop
   }
 }
 
-test('signed in: one lookup runs the valuation once; its comparables are shown, never the home itself, whose sale is its history', async ({ page, user }) => {
+test('signed in: a lookup runs the valuation once, and step 1 shows the first 3 of its comparables, never the home itself', async ({ page, user }) => {
   await signIn(page, user);
   await page.goto('/add-property');
   const calls = valuationCalls(page);
@@ -61,25 +61,27 @@ test('signed in: one lookup runs the valuation once; its comparables are shown, 
   // The answer carries the estimate's comparables and the home's own sale as its sale history, brought to today.
   expectNotTheHome(lookup.comparables, lookup.property);
   expect(lookup.saleHistory).toEqual([{ date: ownSale.date, price: ownSale.price, timeAdjustedPrice: expect.any(Number) }]);
-  const ownSaleToday = lookup.saleHistory[0]!.timeAdjustedPrice!;
-  expect(ownSaleToday).toBeGreaterThan(ownSale.price);
-  const weights = lookup.comparables.reduce((sum, c) => sum + c.weight, 0);
-  expect(weights).toBeCloseTo(1, 2);
+  expect(lookup.saleHistory[0]!.timeAdjustedPrice!).toBeGreaterThan(ownSale.price);
+  expect(lookup.comparables.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 2);
 
-  // Step 1 shows the first 3 of those comparables, with no second valuation call.
   await control(page, 'Back to Address').click();
   const shortList = page.locator('.wz-comp-list__address');
   await expect(shortList).toHaveCount(3);
   expect(await shortList.allTextContents()).toEqual(lookup.comparables.slice(0, 3).map((c) => street(c.address)));
   expect(calls).toEqual(['POST /api/properties/lookup']);
+});
 
-  await control(page, 'Continue to Details').click();
-  await control(page, 'Analyze Property').click();
-  await savedPropertyId(page);
+test("the analysis lists exactly the estimate's comparables, the home's earlier sale as its sale history, adjustments in words", async ({ page, user, baseURL }) => {
+  await signIn(page, user);
+  const headers = { Origin: new URL(baseURL!).origin };
+  const lookup = (await (await page.request.post('/api/properties/lookup', { data: { address: highSt.full }, headers })).json()) as FoundLookup;
+  expect(lookup.success).toBe(true);
+  const saved = await saveLookedUpProperty(page, baseURL!, highSt.full);
+  await page.goto(`/?propertyId=${saved.id}&step=2`);
   await expect(page.getByRole('heading', { level: 1, name: highSt.street })).toBeVisible();
   await expect(page.getByTestId('estimated-value')).toHaveText(money(lookup.property.estimatedValue!));
 
-  // Step 2: the table lists exactly the comparables the estimate used, in order; the home is not among them.
+  // The table lists exactly the comparables the estimate used, in order; the home is not among them.
   const table = page.getByRole('table', { name: 'Comparable sales, numbered as on the map' });
   const addresses = table.locator('tbody th[scope="row"]');
   await expect(addresses).toHaveCount(lookup.comparables.length);
@@ -87,18 +89,17 @@ test('signed in: one lookup runs the valuation once; its comparables are shown, 
   await expect(table).not.toContainText(highSt.street);
 
   // Its recorded sale is its sale history: date, price paid and that price at today's level.
-  const history = page.getByRole('table', { name: 'Sale history of this home' });
-  await expect(history).toBeVisible();
-  const row = history.locator('tbody tr');
+  const row = page.getByRole('table', { name: 'Sale history of this home' }).locator('tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(ownSale.shown);
   await expect(row).toContainText(ownSale.money);
-  await expect(row).toContainText(money(ownSaleToday));
+  await expect(row).toContainText(money(lookup.saleHistory[0]!.timeAdjustedPrice!));
 
   // Adjustments are named in words; "vs. market" has one precision.
   await expect(table).toContainText(/Living area [+-]\$[\d,]+/);
   expect(await table.textContent()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
   const variance = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[7]?.textContent ?? ''));
+  expect(variance).toHaveLength(lookup.comparables.length);
   for (const cell of variance) expect(cell).toMatch(/^(—|[+-]?\d+\.\d%)$/);
 });
 

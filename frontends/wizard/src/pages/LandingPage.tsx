@@ -64,7 +64,8 @@ export default function LandingPage() {
     try {
       const outcome = await lookupAddress({ address: trimmed, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
       if (outcome.kind === 'found') {
-        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource, estimateWithheld: outcome.estimateWithheld });
+        // The estimate's comparables and the home's sale history are kept with it: the demo shows that run's evidence.
+        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource, ...outcome.evidence, estimateWithheld: outcome.estimateWithheld });
         // The page stays on screen (with "Analyzing…") until the analysis is ready, which then says so.
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
         return;
