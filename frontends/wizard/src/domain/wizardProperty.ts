@@ -119,12 +119,29 @@ export function toFormValues(property: WizardProperty): Partial<PropertyFormValu
   };
 }
 
+/** The facts a valuation is computed from: when one changes, the estimate (and its comparables) must be computed again. */
+const valuationFacts = ['bedrooms', 'bathrooms', 'squareFootage', 'yearBuilt', 'propertyType', 'lotSize'] as const;
+type ValuationFacts = { [K in (typeof valuationFacts)[number]]?: WizardProperty[K] | undefined };
+
+/** Does `next` state a valuation fact other than `current`'s? (Facts `next` leaves out are unchanged.) */
+export function valuationFactsDiffer(current: ValuationFacts, next: ValuationFacts): boolean {
+  return valuationFacts.some((key) => next[key] !== undefined && (next[key] ?? null) !== (current[key] ?? null));
+}
+
+/** Was the property's estimate made for other facts than the form's? Then the saved facts are valued again. */
+export function estimateIsStale(property: WizardProperty, form: CreatePropertyInput | undefined): boolean {
+  return form !== undefined && property.estimatedValue !== null && valuationFactsDiffer(property, form);
+}
+
 /**
  * The POST /api/properties body for a property: the form's fields (when given) over the property's own,
- * plus what only the lookup knows (estimate, lot size, coordinates, place id).
+ * plus what only the lookup knows (estimate, lot size, coordinates, place id). An estimate made for other facts
+ * than the form's is left out: the saved facts are valued again (useCreateProperty), so the estimate shown and the
+ * comparables shown come from one valuation of the same facts.
  */
 export function toCreateBody(property: WizardProperty, form?: CreatePropertyInput): CreatePropertyInput {
   const values = toFormValues(property);
+  const stale = estimateIsStale(property, form);
   return {
     address: property.address,
     city: property.city,
@@ -137,9 +154,9 @@ export function toCreateBody(property: WizardProperty, form?: CreatePropertyInpu
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo,
     ...form,
-    estimatedValue: property.estimatedValue,
-    estimatedValueLow: property.estimatedValueLow,
-    estimatedValueHigh: property.estimatedValueHigh,
+    estimatedValue: stale ? null : property.estimatedValue,
+    estimatedValueLow: stale ? null : property.estimatedValueLow,
+    estimatedValueHigh: stale ? null : property.estimatedValueHigh,
     lotSize: property.lotSize,
     coordinates: property.coordinates,
     placeId: property.placeId,

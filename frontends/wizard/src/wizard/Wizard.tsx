@@ -12,7 +12,7 @@ import { handleUnauthorized, refreshAccountData } from '../api/session';
 import { announceDemoReady } from '../domain/arrival';
 import { savedToast, toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
-import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { estimateIsStale, fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
@@ -170,7 +170,7 @@ export function Wizard({ view }: { view: WizardView }) {
       return;
     }
     if (!property) return;
-    create.mutate(toCreateBody(property, body), {
+    create.mutate({ body: toCreateBody(property, body), revalue: estimateIsStale(property, body) }, {
       onSuccess: (created) => {
         // The draft is dropped once the saved property opens (below), not here: this page would fall back to step 1.
         toast.success(...savedToast(created));

@@ -33,7 +33,7 @@ export function useDemoSave() {
   const create = useCreateProperty();
   const save = async (entry: StoredDemoProperty | null): Promise<Property> => {
     if (!entry || !canSaveDemoProperty(entry.property)) throw new MissingDemoDataError();
-    const property = await create.mutateAsync(toCreateBody(fromDemoProperty(await withEstimate(entry.property))));
+    const property = await create.mutateAsync({ body: toCreateBody(fromDemoProperty(await withEstimate(entry.property))) });
     clearDemoState();
     return property;
   };
