@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import type { ComparableSale, PropertyLookupResponse } from '@hsa/contracts';
+import { isValuedComparable, type PropertyLookupResponse, type ShownComparableSale } from '@hsa/contracts';
 import { control, expect, signIn, test } from '../support/fixtures';
 import { chooseSuggestion, sacramento, saveLookedUpProperty, startDemo, toast } from '../support/wizard';
 
@@ -41,7 +41,7 @@ async function lookupAnswer(page: Page, act: () => Promise<void>): Promise<Found
   return body as FoundLookup;
 }
 
-function expectNotTheHome(comparables: ComparableSale[], home: FoundLookup['property']): void {
+function expectNotTheHome(comparables: ShownComparableSale[], home: FoundLookup['property']): void {
   expect(comparables.length).toBeGreaterThanOrEqual(3);
   for (const c of comparables) {
     expect(c.address).not.toBe(home.address);
@@ -62,7 +62,7 @@ test('signed in: a lookup runs the valuation once, and step 1 shows the first 3 
   expectNotTheHome(lookup.comparables, lookup.property);
   expect(lookup.saleHistory).toEqual([{ date: ownSale.date, price: ownSale.price, timeAdjustedPrice: expect.any(Number) }]);
   expect(lookup.saleHistory[0]!.timeAdjustedPrice!).toBeGreaterThan(ownSale.price);
-  expect(lookup.comparables.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 2);
+  expect(lookup.comparables.reduce((sum, c) => sum + (isValuedComparable(c) ? c.weight : 0), 0)).toBeCloseTo(1, 2);
 
   await control(page, 'Back to Address').click();
   const shortList = page.locator('.wz-comp-list__address');
@@ -107,6 +107,10 @@ test('demo: the lookup is the only valuation call, and the comparables kept for 
   const calls = valuationCalls(page);
   const lookup = await lookupAnswer(page, () => startDemo(page));
   expectNotTheHome(lookup.comparables, lookup.property);
+  // Anonymous: the same run's comparables, each without what it says the home is worth (the estimate is withheld).
+  expect(lookup.estimateWithheld).toBe(true);
+  expect(lookup.saleHistory).toEqual([]);
+  for (const c of lookup.comparables) expect(isValuedComparable(c), JSON.stringify(c)).toBe(false);
   await expect(page.getByText('Sign in to see the comparable sales and the map')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.reload();
@@ -114,7 +118,7 @@ test('demo: the lookup is the only valuation call, and the comparables kept for 
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual(['POST /api/properties/lookup']);
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('hsa.demoProperty') ?? 'null'));
-  expect(stored.property.comparables.map((c: ComparableSale) => c.id)).toEqual(lookup.comparables.map((c) => c.id));
+  expect(stored.property.comparables.map((c: ShownComparableSale) => c.id)).toEqual(lookup.comparables.map((c) => c.id));
 });
 
 test('the demo comparables call finds the home by its place id, not by its text, and answers the lookup\'s comparables', async ({ page, baseURL }) => {
@@ -127,7 +131,18 @@ test('the demo comparables call finds the home by its place id, not by its text,
   const query = new URLSearchParams({ address: sacramento.omahaCt.full, placeId: lookup.property.placeId });
   const response = await page.request.get(`/api/properties/demo-property/comparables?${query}`);
   expect(response.status(), await response.text()).toBe(200);
-  const comparables = (await response.json()) as ComparableSale[];
+  const comparables = (await response.json()) as ShownComparableSale[];
   expect(comparables.map((c) => c.id)).toEqual(lookup.comparables.map((c) => c.id));
-  for (const c of comparables) for (const a of c.adjustments) expect(a.label).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
+  // An anonymous caller: the sales as recorded, not what each says the home is worth.
+  for (const c of comparables) expect(isValuedComparable(c)).toBe(false);
+});
+
+test('adjustments are labelled in words a seller reads', async ({ page, user, baseURL }) => {
+  await signIn(page, user);
+  const headers = { Origin: new URL(baseURL!).origin };
+  const lookup = (await (await page.request.post('/api/properties/lookup', { data: { address: highSt.full }, headers })).json()) as FoundLookup;
+  expect(lookup.success).toBe(true);
+  const adjustments = lookup.comparables.flatMap((c) => (isValuedComparable(c) ? c.adjustments : []));
+  expect(adjustments.length).toBeGreaterThan(0);
+  for (const a of adjustments) expect(a.label).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
 });

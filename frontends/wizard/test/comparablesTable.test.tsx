@@ -65,4 +65,13 @@ describe('comparables as a table and a short list', () => {
     expect(table.textContent).not.toMatch(/living_area/);
     expect(rows.map((r) => within(r).getAllByRole('cell')[7]!.textContent)).toEqual(['-3.0%', '+4.3%']);
   });
+
+  it("shows a demo comparable (sent without what it says the home is worth) as the sale it is, a dash for its adjusted value", () => {
+    const { timeAdjustedPrice: _t, adjustedValue: _a, adjustments: _j, weight: _w, ...anonymous } = sales[0]!;
+    render(<ComparablesTable comparables={[anonymous]} />);
+    const cells = within(screen.getByRole('table')).getAllByRole('cell');
+    expect(cells[1]!.textContent).toBe('$68,212');
+    expect(cells[3]!.textContent).toBe('—');
+    expect(screen.getByRole('table').textContent).not.toMatch(/72,500|Living area/);
+  });
 });

@@ -28,6 +28,7 @@ const draft: WizardProperty = {
   placeId: 'open-data:1',
   dataSource: 'Sample market data',
   evidence: { comparables: [], saleHistory: [{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: 121_904 }] },
+  estimateWithheld: false,
 };
 
 const renderSection = (property: WizardProperty, demo = false) =>
