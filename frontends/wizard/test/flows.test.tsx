@@ -146,6 +146,34 @@ describe('after sign-in from demo mode', () => {
     expect(location()).toBe(`/?propertyId=${saved.id}&step=2`);
   });
 
+  it('never saves facts the data does not give: it asks the owner for them, in empty fields, instead of saving defaults', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A home the data knows by its address and place, but not its size or rooms (and so without an estimate).
+    const unknownFacts = { ...lookedUp, bedrooms: null, bathrooms: null, squareFootage: null, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
+    storeDemoProperty({ ...unknownFacts, dataSource: 'Sample market data' });
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(600);
+    // No save with made-up defaults (4 beds, 2.5 baths, 2450 sq ft): nothing is posted, the owner is asked instead.
+    expect(calls.filter((c) => c.url === '/api/properties' && c.method === 'POST')).toHaveLength(0);
+    expect(location()).toBe('/add-property?step=1.5');
+    expect(screen.getByText("Our data does not say this home's bedrooms, bathrooms and square footage. Enter them to save the property.")).toBeTruthy();
+    expect(screen.queryByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeNull();
+    vi.useRealTimers();
+    const sqft = await screen.findByRole('spinbutton', { name: /square f/i });
+    expect((sqft as HTMLInputElement).value).toBe('');
+    expect(screen.queryByDisplayValue('2,450')).toBeNull();
+    expect(screen.queryByDisplayValue('2450')).toBeNull();
+    expect(screen.queryByTitle('4')).toBeNull();
+    expect(screen.queryByTitle('2.5')).toBeNull();
+    // The demo property stays until the owner's facts are saved.
+    expect(sessionStorage.getItem(demoStorageKeys.demoProperty)).not.toBeNull();
+  });
+
   it("restores demo mode with 'Auto-save Failed' when the save fails", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     storeDemoProperty(lookedUp);

@@ -4,7 +4,7 @@ import type { Property } from '@hsa/contracts';
 import { createQueryClient, queryKeys } from '@hsa/ui-kit';
 import { TestProviders, jsonResponse } from '@hsa/ui-kit/testing';
 import { useCreateProperty, useUpdateProperty } from '../src/api/properties';
-import { estimateIsStale, toCreateBody, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
+import { estimateIsStale, toCreateBody, toFormValues, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
 
 afterEach(() => {
   cleanup();
@@ -31,6 +31,7 @@ const draft: WizardProperty = {
   placeId: 'open-data:1',
   dataSource: 'Sample market data',
   evidence: null,
+  estimateWithheld: false,
 };
 
 const saved: Property = {
@@ -120,5 +121,30 @@ describe('an estimate belongs to the facts it was made from', () => {
     });
     expect(updated).toMatchObject({ squareFootage: 900, ...revalued });
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([`POST /api/properties/${saved.id}/refresh-valuation`]);
+  });
+});
+
+describe('a fact the data does not give stays unknown', () => {
+  const unknown: WizardProperty = { ...draft, bedrooms: null, bathrooms: 1, squareFootage: null, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
+
+  it('is never saved as a default: a save without the form refuses and names the unknown facts', () => {
+    expect(() => toCreateBody(unknown)).toThrow(UnknownFactsError);
+    try {
+      toCreateBody(unknown);
+    } catch (error) {
+      expect((error as UnknownFactsError).facts).toEqual(['bedrooms', 'squareFootage']);
+    }
+    expect(toCreateBody(draft)).toMatchObject({ bedrooms: 2, bathrooms: 1, squareFootage: 836 });
+  });
+
+  it("is what the owner enters in the form, which leaves it empty for a home the lookup found", () => {
+    expect(toFormValues(unknown)).toMatchObject({ bedrooms: undefined, bathrooms: 1, squareFootage: null });
+    const form = { address: draft.address, city: 'Sacramento', state: 'CA', zipCode: '95838', bedrooms: 3, bathrooms: 1, squareFootage: 1_020 };
+    expect(toCreateBody(unknown, form)).toMatchObject({ bedrooms: 3, bathrooms: 1, squareFootage: 1_020 });
+  });
+
+  it("starts manual entry (the owner types the whole home) from the spec's form defaults", () => {
+    const manual: WizardProperty = { ...unknown, bathrooms: null, city: '', coordinates: null };
+    expect(toFormValues(manual, true)).toMatchObject({ bedrooms: 4, bathrooms: 2.5, squareFootage: 2450 });
   });
 });

@@ -33,6 +33,11 @@ export const toasts = {
   valuationUpdated: ['Valuation Updated', 'The estimate now reflects the latest sales.'],
 } as const satisfies Record<string, ToastText>;
 
+/** The demo property could not be saved as it is: the product does not know some of its facts, so the owner is asked. */
+export function factsNeededToast(facts: string): ToastText {
+  return ['Property Details Needed', `Our data does not say this home's ${facts}. Enter ${facts.includes(' and ') ? 'them' : 'it'} to save the property.`];
+}
+
 /**
  * What a new property's save says: 'Analysis Complete' only when there is an analysis to see; otherwise that it was
  * saved, what is missing and why.

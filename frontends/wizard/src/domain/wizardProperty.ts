@@ -103,20 +103,59 @@ export function manualDraft(address: string): WizardProperty {
   };
 }
 
-/** The details form's starting values: the property's facts, the spec's defaults (4 / 2.5 / 2450) for unknown ones. */
-export function toFormValues(property: WizardProperty): Partial<PropertyFormValues> {
+/**
+ * The details form's starting values: the property's facts. A fact the product does not know for a home it found is
+ * left empty, so the owner is asked for it (it is never shown as if it were found); only manual entry, where the owner
+ * types the whole home, starts from the spec's form defaults (4 / 2.5 / 2450).
+ */
+export function toFormValues(property: WizardProperty, manual = false): Partial<PropertyFormValues> {
+  const unknown: Partial<PropertyFormValues> = manual
+    ? { bedrooms: propertyFormDefaults.bedrooms, bathrooms: propertyFormDefaults.bathrooms, squareFootage: propertyFormDefaults.squareFootage }
+    : { bedrooms: undefined, bathrooms: undefined, squareFootage: null };
   return {
     address: property.address,
     city: property.city,
     state: property.state,
     zipCode: property.zipCode,
-    bedrooms: property.bedrooms ?? propertyFormDefaults.bedrooms,
-    bathrooms: property.bathrooms ?? propertyFormDefaults.bathrooms,
-    squareFootage: property.squareFootage ?? propertyFormDefaults.squareFootage,
+    bedrooms: property.bedrooms ?? unknown.bedrooms,
+    bathrooms: property.bathrooms ?? unknown.bathrooms,
+    squareFootage: property.squareFootage ?? unknown.squareFootage ?? null,
     yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo ?? '',
   };
+}
+
+/** The facts a saved property must state (spec: bedrooms, bathrooms and square footage are required). */
+export const requiredFacts = ['bedrooms', 'bathrooms', 'squareFootage'] as const;
+export type RequiredFact = (typeof requiredFacts)[number];
+
+/** The required facts the product does not know for this home (the lookup's data has none for them). */
+export function unknownFacts(property: Pick<WizardProperty, RequiredFact>): RequiredFact[] {
+  return requiredFacts.filter((fact) => property[fact] === null);
+}
+
+/** A property cannot be saved as it is: the product does not know these facts of it, so the owner is asked. */
+export class UnknownFactsError extends Error {
+  constructor(readonly facts: RequiredFact[]) {
+    super(`The ${factWords(facts)} of this home are not known.`);
+    this.name = 'UnknownFactsError';
+  }
+}
+
+const factNames: Record<RequiredFact, string> = { bedrooms: 'bedrooms', bathrooms: 'bathrooms', squareFootage: 'square footage' };
+
+/** "bedrooms", "bedrooms and square footage", "bedrooms, bathrooms and square footage". */
+export function factWords(facts: readonly RequiredFact[]): string {
+  const words = facts.map((fact) => factNames[fact]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The property's required facts, when all are known; otherwise UnknownFactsError names the missing ones. */
+export function knownFacts(property: Pick<WizardProperty, RequiredFact>): { bedrooms: number; bathrooms: number; squareFootage: number } {
+  const { bedrooms, bathrooms, squareFootage } = property;
+  if (bedrooms === null || bathrooms === null || squareFootage === null) throw new UnknownFactsError(unknownFacts(property));
+  return { bedrooms, bathrooms, squareFootage };
 }
 
 /** The facts a valuation is computed from: when one changes, the estimate (and its comparables) must be computed again. */
@@ -140,16 +179,17 @@ export function estimateIsStale(property: WizardProperty, form: CreatePropertyIn
  * comparables shown come from one valuation of the same facts.
  */
 export function toCreateBody(property: WizardProperty, form?: CreatePropertyInput): CreatePropertyInput {
-  const values = toFormValues(property);
+  // Without the form, the facts are the property's own: an unknown one is asked for, never filled with a default.
+  const facts = form ?? knownFacts(property);
   const stale = estimateIsStale(property, form);
   return {
     address: property.address,
     city: property.city,
     state: property.state,
     zipCode: property.zipCode,
-    bedrooms: values.bedrooms!,
-    bathrooms: values.bathrooms!,
-    squareFootage: values.squareFootage!,
+    bedrooms: facts.bedrooms,
+    bathrooms: facts.bathrooms,
+    squareFootage: facts.squareFootage,
     yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo,

@@ -5,11 +5,11 @@ import type { Property } from '@hsa/contracts';
 import { cityStateZip, clearDemoState, formatCurrency, loginUrl, readDemoProperty, streetPart, useAuth, useToast } from '@hsa/ui-kit';
 import { handleUnauthorized } from '../api/session';
 import { errorReason, saveFailedWithReason, toasts } from '../domain/messages';
-import { fromDemoProperty } from '../domain/wizardProperty';
+import { fromDemoProperty, UnknownFactsError } from '../domain/wizardProperty';
 import { PropertyFacts } from '../components/PropertyFacts';
 import { HomeIcon, LockIcon } from '../components/icons';
 import { usePageTitle } from '../components/usePageTitle';
-import { MissingDemoDataError, useDemoSave } from '../wizard/useDemoSave';
+import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from '../wizard/useDemoSave';
 import '../wizard.css';
 
 /** The redirect to the saved property waits this long after 'Property Saved!' (spec section 9). */
@@ -120,7 +120,11 @@ function SaveDemoProperty() {
       },
       (error: unknown) => {
         if (error instanceof MissingDemoDataError) toast.error(...toasts.noPropertyData);
-        else if (!handleUnauthorized(error, toast)) toast.error(...saveFailedWithReason(errorReason(error)));
+        else if (error instanceof UnknownFactsError) {
+          const ask = askForUnknownFacts(entry, error);
+          toast.info(...ask.toast);
+          navigate(ask.to);
+        } else if (!handleUnauthorized(error, toast)) toast.error(...saveFailedWithReason(errorReason(error)));
       },
     );
 

@@ -12,7 +12,7 @@ import { handleUnauthorized, refreshAccountData } from '../api/session';
 import { announceDemoReady } from '../domain/arrival';
 import { savedToast, toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
-import { estimateIsStale, fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { estimateIsStale, fromDemoProperty, UnknownFactsError, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
@@ -25,7 +25,7 @@ import { DetailsStep } from '../steps/DetailsStep';
 import { ListingStepSlot } from '../steps/ListingStepSlot';
 import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
-import { MissingDemoDataError, useDemoSave } from './useDemoSave';
+import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from './useDemoSave';
 import { useArrivalToast } from './useArrivalToast';
 import { useDemoSession } from './useDemoSession';
 
@@ -146,7 +146,11 @@ export function Wizard({ view }: { view: WizardView }) {
       },
       (error: unknown) => {
         if (error instanceof MissingDemoDataError) toast.error(...toasts.noPropertyData);
-        else if (!handleUnauthorized(error, toast)) toast.error(...toasts.saveFailed);
+        else if (error instanceof UnknownFactsError && demoSession.entry) {
+          const ask = askForUnknownFacts(demoSession.entry, error);
+          toast.info(...ask.toast);
+          navigate(ask.to);
+        } else if (!handleUnauthorized(error, toast)) toast.error(...toasts.saveFailed);
       },
     );
 
@@ -170,8 +174,11 @@ export function Wizard({ view }: { view: WizardView }) {
       return;
     }
     if (!property) return;
-    create.mutate({ body: toCreateBody(property, body), revalue: estimateIsStale(property, body) }, {
+    // A demo property whose estimate the demo never received (estimateWithheld) is valued once its facts are saved.
+    create.mutate({ body: toCreateBody(property, body), revalue: estimateIsStale(property, body) || property.estimateWithheld }, {
       onSuccess: (created) => {
+        // The demo property completed here (its facts were asked for) is saved now: demo mode is over.
+        if (demoSession.entry && demoSession.entry.property.address === property.address) demoSession.clear();
         // The draft is dropped once the saved property opens (below), not here: this page would fall back to step 1.
         toast.success(...savedToast(created));
         navigate(`/?propertyId=${encodeURIComponent(created.id)}&step=2`);
