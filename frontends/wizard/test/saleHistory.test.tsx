@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
 import { SaleHistorySection } from '../src/components/SaleHistorySection';
+import { LockAudienceContext } from '../src/components/lockMessages';
 import type { WizardProperty } from '../src/domain/wizardProperty';
 
 beforeAll(installJsdomShims);
@@ -54,5 +55,17 @@ describe("the home's sale history", () => {
     const { container } = renderSection(draft, true);
     expect(screen.getByText("Sign in to see this home's sale history")).toBeTruthy();
     expect(container.textContent).not.toMatch(/\$/);
+  });
+
+  it('asks a signed-in owner whose demo property is not saved to save it, never to sign in', () => {
+    render(
+      <TestProviders queryClient={createQueryClient()}>
+        <LockAudienceContext.Provider value="unsaved">
+          <SaleHistorySection property={draft} demo />
+        </LockAudienceContext.Provider>
+      </TestProviders>,
+    );
+    expect(screen.getByText("Save this property to see this home's sale history")).toBeTruthy();
+    expect(screen.queryByText(/sign in/i)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useSaleHistory } from '../api/saleHistory';
 import { formatMoney, formatSaleDate } from '../domain/format';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { Locked } from './Locked';
+import { useLockMessages } from './lockMessages';
 import '../wizard.css';
 
 export interface SaleHistorySectionProps {
@@ -20,10 +21,11 @@ const title = <h2 className="wz-card-title">Sale history of this home</h2>;
  */
 export function SaleHistorySection({ property, demo }: SaleHistorySectionProps) {
   const state = useSaleHistory(property, demo);
+  const lockMessages = useLockMessages();
   let body;
   if (demo) {
     body = (
-      <Locked locked message="Sign in to see this home's sale history">
+      <Locked locked message={lockMessages.saleHistory}>
         <div className="wz-sale-history__locked" />
       </Locked>
     );

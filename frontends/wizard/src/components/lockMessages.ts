@@ -13,6 +13,7 @@ const lockMessages = {
     estimate: "Sign in to see this home's estimated value",
     comparables: (plural: string) => `Sign in to see the comparable ${plural} and the map`,
     valueHistory: "Sign in to see how this home's value moved over the years",
+    saleHistory: "Sign in to see this home's sale history",
     /** In place of a figure in a list of facts. */
     short: 'Sign in',
     neighborhood: 'Family life, walkability, dining and the local market, for signed-in owners.',
@@ -24,6 +25,7 @@ const lockMessages = {
     estimate: "Save this property to see this home's estimated value",
     comparables: (plural: string) => `Save this property to see the comparable ${plural} and the map`,
     valueHistory: "Save this property to see how this home's value moved over the years",
+    saleHistory: "Save this property to see this home's sale history",
     short: 'Save to see',
     neighborhood: 'Family life, walkability, dining and the local market, once this property is saved to your account.',
     photos: 'Save this property to add photos of each room.',
