@@ -28,6 +28,11 @@ export const recommendationSchema = z.object({
   roi: z.number().finite(),
   /** Where the figures come from, with the year (e.g. "Cost vs. Value 2025, national (Remodeling magazine)"). */
   source: z.string().max(300),
+  /**
+   * The home's estimate when the recommendations were written (null: it had none). The API sets it; once the
+   * estimate changes (Refresh Valuation) their figures and text are outdated.
+   */
+  basedOnEstimate: z.number().int().nullable().optional(),
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
@@ -44,6 +49,8 @@ export const listingSchema = z.object({
   editedAt: z.string().nullable(),
   /** Why the built-in writer answered when the AI model's answer could not be used; null otherwise. */
   sourceNote: z.string().nullable(),
+  /** The home's estimate when the listing was written (null: it had none); once the estimate changes it is outdated. */
+  basedOnEstimate: z.number().int().nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 

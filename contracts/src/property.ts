@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type * as common from './gen/common';
 import { validationMessages as m } from './messages';
 import { multiLine, singleLine } from './text';
 
@@ -6,11 +7,13 @@ export const propertyTypes = ['single_family', 'townhouse', 'condo', 'multi_fami
 export const propertyTypeSchema = z.enum(propertyTypes);
 export type PropertyType = z.infer<typeof propertyTypeSchema>;
 
+/** Where a home is (common.v1.Coordinates). */
+export type Coordinates = common.Coordinates;
+
 export const coordinatesSchema = z.object({
   latitude: z.number().finite().min(-90).max(90),
   longitude: z.number().finite().min(-180).max(180),
-});
-export type Coordinates = z.infer<typeof coordinatesSchema>;
+}) satisfies z.ZodType<Coordinates>;
 
 const requiredText = (label: string, message: string, max = 200) =>
   singleLine(z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`), label);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Coordinates, PropertyType } from './property';
+import type * as common from './gen/common';
+import type { PropertyType } from './property';
 import { singleLine, textMessages } from './text';
 
 /**
@@ -79,12 +80,16 @@ export const propertyLookupSchema = z.object({
 export type PropertyLookupInput = z.input<typeof propertyLookupSchema>;
 export type PropertyLookup = z.output<typeof propertyLookupSchema>;
 
-/** Query of GET /api/properties/demo-property/comparables?address= */
+/**
+ * Query of GET /api/properties/demo-property/comparables?address=&placeId=: the place id (of the lookup) says which
+ * home it is; the address text is matched only without one.
+ */
 export const demoComparablesQuerySchema = z.object({
   address: addressTextSchema.refine(
     (s) => s.length >= valuationLimits.demoAddressMinLength,
     valuationMessages.demoAddressTooShort,
   ),
+  placeId: placeIdSchema.optional(),
 });
 export type DemoComparablesQuery = z.output<typeof demoComparablesQuerySchema>;
 
@@ -129,28 +134,84 @@ export interface AddressAutocompleteResponse {
   dataSource: string;
 }
 
-/** The spec's Property fields a lookup fills; unknown facts are null (yearBuilt and lotSize are left out). */
-export interface LookupProperty {
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  squareFootage: number | null;
-  yearBuilt?: number;
-  propertyType: PropertyType;
-  lotSize?: number;
+/**
+ * The facts of a home (common.v1.HomeFacts, generated into ./gen/common): unknown facts are null, an unknown place id
+ * is empty.
+ */
+export type HomeFacts = Omit<common.HomeFacts, 'propertyType'> & { propertyType: PropertyType };
+
+/** The spec's Property fields a lookup fills: the home's facts and its estimate (null when it could not be valued). */
+export interface LookupProperty extends HomeFacts {
   estimatedValue: number | null;
   estimatedValueLow: number | null;
   estimatedValueHigh: number | null;
-  coordinates: Coordinates | null;
-  placeId: string;
 }
 
-/** POST /api/properties/lookup */
+/** A recorded sale of the home itself (common.v1.RecordedSale): its sale history, never one of its comparables. */
+export type RecordedSale = common.RecordedSale;
+
+/** How a comparable's price was adjusted for one difference from the home; `label` is what a seller reads. */
+export type ComparableAdjustment = common.Adjustment;
+
+/**
+ * The spec's Comparable sale, plus how the valuation used it (common.v1.ComparableSale), with the label of where it
+ * comes from. GET /api/properties/{id}/comparables and /api/properties/demo-property/comparables answer a list of
+ * these: the comparables the estimate used, most weight first; never a sale of the home itself.
+ * "sale": a recorded sale (saleAmount was paid on saleDate). "listing": a home listed for sale, as listing-based
+ * providers (RentCast) answer: saleAmount is its list price and saleDate its listing date; show them so.
+ */
+export type ComparableSale = Omit<common.ComparableSale, 'propertyType' | 'priceKind'> & {
+  propertyType: PropertyType | null;
+  priceKind: ComparablePriceKind;
+  dataSource: string;
+};
+
+/** What one valuation used, from the same run as its estimate: its comparables and the home's sale history. */
+export interface ValuationEvidence {
+  comparables: ComparableSale[];
+  /** Oldest first; empty when none is recorded. */
+  saleHistory: RecordedSale[];
+}
+
+/**
+ * The figures of a comparable that say what the subject home is worth (their weighted mean is the estimate): an
+ * anonymous caller's comparables leave them out, like its lookup leaves out the estimate.
+ */
+export const estimateEvidenceFields = ['timeAdjustedPrice', 'adjustedValue', 'adjustments', 'weight'] as const;
+/** A comparable sale as an anonymous caller (the demo) gets it: the sale as recorded, not what it says the home is worth. */
+export type AnonymousComparableSale = Omit<ComparableSale, (typeof estimateEvidenceFields)[number]>;
+/** A comparable sale as the browser receives it: whole for a signed-in caller, without the estimate's figures for the demo. */
+export type ShownComparableSale = ComparableSale | AnonymousComparableSale;
+
+/** Does this comparable carry what it says the home is worth (a signed-in caller's)? */
+export function isValuedComparable(comparable: ShownComparableSale): comparable is ComparableSale {
+  return 'adjustedValue' in comparable && typeof comparable.adjustedValue === 'number';
+}
+
+/**
+ * What a lookup answers beside the estimate, from the same run: the comparables it used and the home's sale history.
+ * An anonymous caller's comparables leave out what reveals the estimate and its sale history is empty.
+ */
+export interface LookupEvidence {
+  comparables: ShownComparableSale[];
+  saleHistory: RecordedSale[];
+}
+
+/** One valuation of a home (one run): the estimate, its range when the provider gave one, and the evidence it used. */
+export interface HomeValuation extends ValuationEvidence {
+  estimatedValue: number;
+  estimatedValueLow: number | null;
+  estimatedValueHigh: number | null;
+  /** 0..1; null when the provider gives none. */
+  confidence: number | null;
+  /** The price level of the estimate (YYYY-MM-DD). */
+  valueDate: string;
+  notes: string[];
+}
+
+/** POST /api/properties/lookup: the home, its estimate and the evidence of that estimate (one valuation run). */
 export type PropertyLookupResponse =
-  | {
+  | ({
       success: true;
       property: LookupProperty;
       dataSource: string;
@@ -159,51 +220,14 @@ export type PropertyLookupResponse =
       /** The price level of the estimate (YYYY-MM-DD). */
       valueDate: string | null;
       notes: string[];
-    }
+      /**
+       * True when the home has an estimate that only signed-in users get: an anonymous caller's answer carries no
+       * figure of it (value, range, notes, what each comparable says the home is worth, the home's sale history),
+       * so the demo's blurred estimate cannot be read anywhere in the browser.
+       */
+      estimateWithheld?: boolean;
+    } & LookupEvidence)
   | { success: false; message: string };
-
-export interface ComparableAdjustment {
-  feature: string;
-  /** Dollars added to (or taken from) the time-adjusted price. */
-  amount: number;
-  note: string;
-}
-
-/**
- * The spec's Comparable sale, plus how the valuation used it. GET /api/properties/{id}/comparables and
- * /api/properties/demo-property/comparables answer a list of these, most similar first.
- */
-export interface ComparableSale {
-  id: string;
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  squareFootage: number | null;
-  saleAmount: number;
-  /** YYYY-MM-DD (empty when unknown) */
-  saleDate: string;
-  pricePerSqft: number | null;
-  /** Percent above (+) or below (-) the local market's price per square foot. */
-  marketVariance: number | null;
-  coordinates: Coordinates | null;
-  distanceMiles: number;
-  /** The sale price brought to today's price level. */
-  timeAdjustedPrice: number;
-  /** The time-adjusted price plus the adjustments: what this sale says the home is worth. */
-  adjustedValue: number;
-  adjustments: ComparableAdjustment[];
-  /** Share in the estimate (0..1). */
-  weight: number;
-  propertyType: PropertyType | null;
-  yearBuilt: number | null;
-  lotSize: number | null;
-  /**
-   * "sale": a recorded sale (saleAmount was paid on saleDate). "listing": a home listed for sale, as listing-based
-   * providers (RentCast) answer: saleAmount is its list price and saleDate its listing date; show them so.
-   */
-  priceKind: ComparablePriceKind;
-  dataSource: string;
-}
 
 export const comparablePriceKinds = ['sale', 'listing'] as const;
 export type ComparablePriceKind = (typeof comparablePriceKinds)[number];
@@ -238,9 +262,7 @@ export const valuePointSchema = z.object({
 });
 export type ValuePoint = z.output<typeof valuePointSchema>;
 
-/** A recorded sale of the home itself. */
-export const recordedSaleSchema = z.object({ date: isoDate, price: dollars });
-export type RecordedSale = z.output<typeof recordedSaleSchema>;
+export const recordedSaleSchema = z.object({ date: isoDate, price: dollars, timeAdjustedPrice: dollars.nullable() }) satisfies z.ZodType<RecordedSale>;
 
 /**
  * GET /api/properties/{id}/value-history: the home's estimated value over time (the saved estimate carried

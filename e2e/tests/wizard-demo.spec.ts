@@ -50,7 +50,9 @@ test('the anonymous demo journey from the landing page', async ({ page }) => {
   // Demo mode: the value, the comparables and the map are blurred; the neighborhood is locked; other features too.
   await expect(page.getByRole('heading', { level: 1, name: sacramento.highSt.street })).toBeVisible();
   await expect(page.getByText("Sign in to see this home's estimated value")).toBeVisible();
-  expect(await isBlurredAway(page.getByTestId('estimated-value'))).toBe(true);
+  // Behind the value's blur: shapes, not the figure (an anonymous visitor never receives it).
+  expect(await isBlurredAway(page.getByTestId('estimate-shapes'))).toBe(true);
+  await expect(page.getByTestId('estimated-value')).toHaveCount(0);
   expect(await isBlurredAway(page.locator('.wz-map__canvas'))).toBe(true);
   await expect(page.getByRole('button', { name: /^Comparable sale 1: / })).toHaveCount(0);
   await expect(page.getByText('Sign in to see the comparable sales and the map')).toBeVisible();

@@ -48,7 +48,8 @@ test('a failed auto-save restores demo mode, and Save Now saves it', async ({ pa
   await expect(toast(page, 'Auto-save Failed')).toContainText('Property restored to demo mode. Use the Save Now button to try again.');
   await expect(page).toHaveURL(/\/\?propertyId=demo&step=2$/);
   await expect(page.getByText('This property is not saved to your account yet')).toBeVisible();
-  await expect(page.getByText("Sign in to see this home's estimated value")).toBeVisible();
+  // Signed in, the locks ask to save the property, not to sign in.
+  await expect(page.getByText("Save this property to see this home's estimated value")).toBeVisible();
   await expect(headerButton(page, 'My Properties')).toBeVisible();
   await expectAccessible(page);
   await screens(page, 'demo-restored-after-failed-auto-save');

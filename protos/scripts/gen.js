@@ -1,9 +1,11 @@
-// Generates TypeScript types for every .proto file into src/gen (skipped when nothing changed).
+// Generates TypeScript types for every .proto file into src/gen (skipped when nothing changed), and the HTTP API's
+// types for the shared messages into contracts/src/gen (gen-api-types.js).
 // Plain JS on purpose: it runs before the TypeScript build that consumes its output.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const apiTypes = require('./gen-api-types');
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, 'src', 'gen');
@@ -23,6 +25,7 @@ for (const f of protoFiles) hash.update(f).update(fs.readFileSync(path.join(root
 hash.update(fs.readFileSync(__filename));
 const digest = hash.digest('hex');
 const stamp = path.join(outDir, '.stamp');
+if (apiTypes.generate()) console.log(`protos: wrote ${path.relative(process.cwd(), apiTypes.target)}`);
 if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) process.exit(0);
 
 fs.rmSync(outDir, { recursive: true, force: true });

@@ -59,22 +59,25 @@ export type { ListFilter } from './gen/property/v1/ListFilter';
 export type { UpdateValuationRequest__Output as UpdateValuationRequestMessage } from './gen/property/v1/UpdateValuationRequest';
 export * from './mappers/property';
 
+export type { Coordinates as CoordinatesMessageInput, Coordinates__Output as CoordinatesMessage } from './gen/common/v1/Coordinates';
+export type { HomeFacts, HomeFacts__Output as HomeFactsMessage } from './gen/common/v1/HomeFacts';
+export type { ComparableSale as ComparableSaleInput, ComparableSale__Output as ComparableSaleMessage } from './gen/common/v1/ComparableSale';
+export type { RecordedSale as RecordedSaleInput, RecordedSale__Output as RecordedSaleMessage } from './gen/common/v1/RecordedSale';
+export * from './mappers/common';
+
 export type { ValuationServiceClient, ValuationServiceHandlers } from './gen/valuation/v1/ValuationService';
 export type { AddressPrediction__Output as AddressPredictionMessage } from './gen/valuation/v1/AddressPrediction';
 export type { AutocompleteResponse as AutocompleteResponseMessage } from './gen/valuation/v1/AutocompleteResponse';
 export type { LookupRequest__Output as LookupRequestMessage } from './gen/valuation/v1/LookupRequest';
 export type { LookupResponse, LookupResponse__Output as LookupResponseMessage } from './gen/valuation/v1/LookupResponse';
-export type { PropertyFacts, PropertyFacts__Output as PropertyFactsMessage } from './gen/valuation/v1/PropertyFacts';
-export type { SubjectFacts, SubjectFacts__Output as SubjectFactsMessage } from './gen/valuation/v1/SubjectFacts';
-export type { Comparable, Comparable__Output as ComparableMessage } from './gen/valuation/v1/Comparable';
+export type { Valuation, Valuation__Output as ValuationMessage } from './gen/valuation/v1/Valuation';
 export type { EstimateResponse, EstimateResponse__Output as EstimateResponseMessage } from './gen/valuation/v1/EstimateResponse';
-export type { ComparablesResponse, ComparablesResponse__Output as ComparablesResponseMessage } from './gen/valuation/v1/ComparablesResponse';
+export type { NearbySalesResponse, NearbySalesResponse__Output as NearbySalesResponseMessage } from './gen/valuation/v1/NearbySalesResponse';
 export type { ValueHistoryRequest, ValueHistoryRequest__Output as ValueHistoryRequestMessage } from './gen/valuation/v1/ValueHistoryRequest';
 export type { ValueHistoryResponse, ValueHistoryResponse__Output as ValueHistoryResponseMessage } from './gen/valuation/v1/ValueHistoryResponse';
 export * from './mappers/valuation';
 
 export type { AiServiceClient, AiServiceHandlers } from './gen/ai/v1/AiService';
-export type { HomeFacts, HomeFacts__Output as HomeFactsMessage } from './gen/ai/v1/HomeFacts';
 export type { ComparablesSummary, ComparablesSummary__Output as ComparablesSummaryMessage } from './gen/ai/v1/ComparablesSummary';
 export type { GenerateRequest, GenerateRequest__Output as GenerateRequestMessage } from './gen/ai/v1/GenerateRequest';
 export type { Recommendation as RecommendationInput, Recommendation__Output as RecommendationMessage } from './gen/ai/v1/Recommendation';

@@ -34,6 +34,8 @@ export {
   clearPendingAddress,
   demoPropertyMaxAgeMs,
   demoStorageKeys,
+  pendingAddressText,
+  pendingAddressUrl,
   postLoginPath,
   readDemoProperty,
   readPendingAddress,

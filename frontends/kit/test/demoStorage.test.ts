@@ -27,7 +27,9 @@ const lookedUp: LookupProperty = {
   bedrooms: 2,
   bathrooms: 1,
   squareFootage: 836,
+  yearBuilt: null,
   propertyType: 'single_family',
+  lotSize: null,
   estimatedValue: 61_000,
   estimatedValueLow: 55_000,
   estimatedValueHigh: 67_000,
@@ -41,7 +43,7 @@ describe('demo storage', () => {
     storeDemoProperty({ ...lookedUp, dataSource: 'Sample market data' }, now);
     const raw = JSON.parse(sessionStorage.getItem(demoStorageKeys.demoProperty)!);
     expect(raw).toEqual({
-      property: { ...lookedUp, id: DEMO_PROPERTY_ID, userId: DEMO_USER_ID, dataSource: 'Sample market data' },
+      property: { ...lookedUp, id: DEMO_PROPERTY_ID, userId: DEMO_USER_ID, dataSource: 'Sample market data', estimateWithheld: false },
       storedAt: '2026-03-05T12:00:00.000Z',
       isDemo: true,
     });

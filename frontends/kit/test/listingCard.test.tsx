@@ -18,6 +18,7 @@ const listing: Listing = {
   generatedAt: '2026-11-22T10:00:00Z',
   editedAt: null,
   sourceNote: null,
+  basedOnEstimate: 512_000,
 };
 
 function show(overrides: Partial<Parameters<typeof ListingCard>[0]> = {}) {

@@ -48,6 +48,18 @@ describe('RecommendationSelector', () => {
     expect(within(card('Project c')).getByText('-36%')).toBeTruthy(); // -0.361 -> -36
   });
 
+  it('says of a project that costs more than it adds that it does not pay back, whatever its priority', () => {
+    render(
+      <TestProviders queryClient={createQueryClient()}>
+        <RecommendationSelector recommendations={[...list, rec('d', 'high', 30_000, 21_000)]} estimatedValue={512_000} />
+      </TestProviders>,
+    );
+    expect(within(card('Project d')).getByTestId('no-payback').textContent).toBe('Does not pay back: it costs $9,000 more than it adds at sale.');
+    expect(within(card('Project c')).getByTestId('no-payback').textContent).toBe('Does not pay back: it costs $29,890 more than it adds at sale.');
+    expect(within(card('Project a')).queryByTestId('no-payback')).toBeNull();
+    expect(within(card('Project b')).queryByTestId('no-payback')).toBeNull();
+  });
+
   it('sums the selection and animates the projected value over about a second, eased', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'setTimeout', 'setInterval', 'Date'] });
     show();

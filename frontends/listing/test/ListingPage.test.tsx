@@ -20,6 +20,8 @@ const listing: Listing = {
   generatedAt: '2026-11-22T10:00:00Z',
   editedAt: null,
   sourceNote: null,
+  // Written for the property's estimate (support.tsx): not outdated.
+  basedOnEstimate: 512_000,
 };
 
 const open = () => renderAt('/listing?propertyId=p1', <ListingPage />);
@@ -57,6 +59,19 @@ describe('Listing page', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Generate Listing' }));
     expect(await screen.findByText('Failed to generate listing. Please try again.')).toBeTruthy();
+  });
+
+  it('says a listing written for an earlier estimate may be out of date, and regenerates it', async () => {
+    stubGateway({
+      'GET /api/properties/p1/listing': () => jsonResponse(200, { ...listing, basedOnEstimate: 150_000 }),
+      'POST /api/properties/p1/listing': () => jsonResponse(200, listing),
+    });
+    open();
+    const notice = await screen.findByTestId('outdated-notice');
+    expect(notice.textContent).toContain("It was written for an estimate of $150,000. The home's estimate is now $512,000");
+    fireEvent.click(within(notice).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(screen.queryByTestId('outdated-notice')).toBeNull());
+    expect(screen.getByText(listing.keySellingPoints[0]!)).toBeTruthy();
   });
 
   it('saves an edited description with PATCH and shows it', async () => {

@@ -61,6 +61,27 @@ describe('Recommendations page', () => {
     expect(screen.queryByRole('button', { name: 'Generate Recommendations' })).toBeNull();
   });
 
+  it('says recommendations written for an earlier estimate may be out of date, and regenerates them', async () => {
+    const written = (basedOnEstimate: number | null) => recommendations.map((r) => ({ ...r, basedOnEstimate }));
+    const fetchMock = stubGateway({
+      'GET /api/properties/p1/recommendations': () => jsonResponse(200, written(150_000)),
+      'POST /api/properties/p1/recommendations': () => jsonResponse(200, written(512_000)),
+    });
+    open();
+    const notice = await screen.findByTestId('outdated-notice');
+    expect(notice.textContent).toContain('They were written for an estimate of $150,000. The home\'s estimate is now $512,000');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(screen.queryByTestId('outdated-notice')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith('/api/properties/p1/recommendations', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('shows no such notice for recommendations written for the current estimate', async () => {
+    stubGateway({ 'GET /api/properties/p1/recommendations': () => jsonResponse(200, recommendations.map((r) => ({ ...r, basedOnEstimate: 512_000 }))) });
+    open();
+    expect(await screen.findAllByTestId('recommendation-card')).toHaveLength(2);
+    expect(screen.queryByTestId('outdated-notice')).toBeNull();
+  });
+
   it("says 'Failed to generate recommendations' when generation fails, and keeps the prompt", async () => {
     stubGateway({
       'GET /api/properties/p1/recommendations': () => jsonResponse(200, []),

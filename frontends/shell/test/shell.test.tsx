@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +14,8 @@ import { routes } from '../src/app/router';
  * for, so these tests check the shell's routing and frame. A module named in `failingRemotes` fails.
  */
 const failingRemotes = new Set<string>();
+/** Like the real registry: one promise per module, a failed one kept until a retry. */
+const loaded = new Map<string, Promise<() => ReactNode>>();
 vi.mock('../src/remotes/remoteRegistry', () => {
   function RemoteStandIn({ name }: { name: string }) {
     const location = useLocation();
@@ -23,12 +26,18 @@ vi.mock('../src/remotes/remoteRegistry', () => {
       </p>
     );
   }
-  const load = async (remote: string, exposed: string) => {
+  const load = (remote: string, exposed: string) => {
     const name = `${remote}/${exposed.replace(/^\.\//, '')}`;
-    if (failingRemotes.has(name)) throw new Error(`${name} is unavailable`);
-    return () => <RemoteStandIn name={name} />;
+    let promise = loaded.get(name);
+    if (!promise) {
+      promise = failingRemotes.has(name) ? Promise.reject(new Error(`${name} is unavailable`)) : Promise.resolve(() => <RemoteStandIn name={name} />);
+      loaded.set(name, promise);
+      promise.catch(() => {});
+    }
+    return promise;
   };
-  return { loadRemoteComponent: load, prefetchRemoteComponent: () => {}, ensureRemotesRegistered: async () => ({}) };
+  const retry = (remote: string, exposed: string) => loaded.delete(`${remote}/${exposed.replace(/^\.\//, '')}`);
+  return { loadRemoteComponent: load, retryRemoteComponent: retry, prefetchRemoteComponent: () => {}, ensureRemotesRegistered: async () => ({}) };
 });
 
 beforeAll(installJsdomShims);
@@ -36,6 +45,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   failingRemotes.clear();
+  loaded.clear();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -142,13 +152,41 @@ describe('the shell', () => {
     expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe(`${module} at ${path}`);
   });
 
+  it('follows a pending address after a sign-in that came back to the home page, and forgets it', async () => {
+    stubGateway({ signedIn: true });
+    localStorage.setItem(demoStorageKeys.pendingAddress, JSON.stringify({ address: '2796 Branch St', city: 'Sacramento', state: 'CA' }));
+    const router = renderAt('/');
+    const target = '/?address=2796%20Branch%20St%2C%20Sacramento%2C%20CA';
+    expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe(`wizard/WizardPage at ${target}`);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target);
+    expect(localStorage.getItem(demoStorageKeys.pendingAddress)).toBeNull();
+  });
+
   it('shows toasts that antd-free pages ask for, loading antd first', async () => {
     stubGateway({ signedIn: false });
     renderAt('/');
-    await screen.findByTestId('remote');
+    const page = await screen.findByTestId('remote');
     act(() => requestToast('error', 'Address Required', 'Please enter a property address to analyze.'));
     expect(await screen.findByText('Please enter a property address to analyze.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Address Required')).toBeTruthy();
+    // The page stayed where it was while antd loaded (not remounted: what was typed in it is kept).
+    expect(screen.getByTestId('remote')).toBe(page);
+  });
+
+  it('keeps the page on screen, not a blank spinner, while the next page and antd load', async () => {
+    stubGateway({ signedIn: false });
+    let deliver: (page: () => ReactNode) => void = () => {};
+    loaded.set('wizard/WizardPage', new Promise((resolve) => (deliver = resolve)));
+    const router = renderAt('/');
+    const landing = await screen.findByTestId('remote');
+    await act(async () => {
+      void router.navigate('/?demo=true&step=2');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    expect(screen.getByTestId('remote')).toBe(landing);
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => deliver(() => <p data-testid="remote">the wizard</p>));
+    expect((await screen.findByText('the wizard', undefined, { timeout: 5000 })).textContent).toBe('the wizard');
   });
 
   it('shows a friendly error when a remote cannot be loaded', async () => {

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { AuthUser, LookupProperty, Property } from '@hsa/contracts';
 import { createQueryClient, demoStorageKeys, storeDemoProperty } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
+import { comparableSale } from './comparableSale';
 import SavePropertyPage from '../src/pages/SavePropertyPage';
 import WizardPage from '../src/pages/WizardPage';
 
@@ -24,7 +25,9 @@ const lookedUp: LookupProperty = {
   bedrooms: 3,
   bathrooms: 1,
   squareFootage: 1167,
+  yearBuilt: null,
   propertyType: 'single_family',
+  lotSize: null,
   estimatedValue: 255_908,
   estimatedValueLow: 184_622,
   estimatedValueHigh: 367_956,
@@ -48,7 +51,15 @@ const saved: Property = {
 };
 
 /** A fake gateway behind fetch (the network boundary); `create` answers POST /api/properties. */
-function stubGateway({ signedIn, create = () => jsonResponse(201, saved) }: { signedIn: boolean; create?: () => Response }) {
+function stubGateway({
+  signedIn,
+  create = () => jsonResponse(201, saved),
+  lookup = () => jsonResponse(200, { success: true, property: lookedUp, dataSource: 'Sample market data', confidence: 0.7, valueDate: null, notes: [] }),
+}: {
+  signedIn: boolean;
+  create?: () => Response;
+  lookup?: () => Response;
+}) {
   const calls: { method: string; url: string; body?: unknown; at: number }[] = [];
   const started = Date.now();
   vi.stubGlobal(
@@ -59,6 +70,7 @@ function stubGateway({ signedIn, create = () => jsonResponse(201, saved) }: { si
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, at: Date.now() - started });
       if (url === '/api/auth/user') return signedIn ? jsonResponse(200, user) : jsonResponse(401, { message: 'Unauthorized' });
       if (url === '/api/properties' && method === 'POST') return create();
+      if (url === '/api/properties/lookup' && method === 'POST') return lookup();
       if (url === `/api/properties/${saved.id}`) return jsonResponse(200, saved);
       if (url.includes('/comparables')) return jsonResponse(200, []);
       return jsonResponse(404, { message: 'Not found' });
@@ -113,6 +125,53 @@ describe('after sign-in from demo mode', () => {
     // The current user and the property lists were fetched again after sign-in.
     expect(calls.filter((c) => c.url === '/api/auth/user').length).toBeGreaterThanOrEqual(1);
     expect(screen.getByText('Property Saved Successfully')).toBeTruthy();
+  });
+
+  it('asks for the estimate the demo never received (the same home, by its place id) and saves it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const withheld = { ...lookedUp, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
+    storeDemoProperty({ ...withheld, dataSource: 'Sample market data', estimateWithheld: true });
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(600);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/properties/lookup', '/api/properties']);
+    expect(posts[0]!.body).toEqual({ address: lookedUp.address, placeId: 'open-data:b147' });
+    expect(posts[1]!.body).toMatchObject({ estimatedValue: 255_908, estimatedValueLow: 184_622, estimatedValueHigh: 367_956 });
+    await advance(50);
+    expect(location()).toBe(`/?propertyId=${saved.id}&step=2`);
+  });
+
+  it('never saves facts the data does not give: it asks the owner for them, in empty fields, instead of saving defaults', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A home the data knows by its address and place, but not its size or rooms (and so without an estimate).
+    const unknownFacts = { ...lookedUp, bedrooms: null, bathrooms: null, squareFootage: null, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
+    storeDemoProperty({ ...unknownFacts, dataSource: 'Sample market data' });
+    const calls = stubGateway({ signedIn: true });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
+        <WizardPage />
+      </TestProviders>,
+    );
+    await advance(600);
+    // No save with made-up defaults (4 beds, 2.5 baths, 2450 sq ft): nothing is posted, the owner is asked instead.
+    expect(calls.filter((c) => c.url === '/api/properties' && c.method === 'POST')).toHaveLength(0);
+    expect(location()).toBe('/add-property?step=1.5');
+    expect(screen.getByText("Our data does not say this home's bedrooms, bathrooms and square footage. Enter them to save the property.")).toBeTruthy();
+    expect(screen.queryByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeNull();
+    vi.useRealTimers();
+    const sqft = await screen.findByRole('spinbutton', { name: /square f/i });
+    expect((sqft as HTMLInputElement).value).toBe('');
+    expect(screen.queryByDisplayValue('2,450')).toBeNull();
+    expect(screen.queryByDisplayValue('2450')).toBeNull();
+    expect(screen.queryByTitle('4')).toBeNull();
+    expect(screen.queryByTitle('2.5')).toBeNull();
+    // The demo property stays until the owner's facts are saved.
+    expect(sessionStorage.getItem(demoStorageKeys.demoProperty)).not.toBeNull();
   });
 
   it("restores demo mode with 'Auto-save Failed' when the save fails", async () => {
@@ -179,6 +238,46 @@ describe('save-property', () => {
 });
 
 describe('demo comparables', () => {
+  const evidence = {
+    comparables: [
+      comparableSale({ id: 'sale-1', address: '2796 Branch St, Sacramento, CA 95815', saleAmount: 68_880, saleDate: '2008-05-21', weight: 0.6 }),
+      comparableSale({ id: 'sale-2', address: '3924 High St, Sacramento, CA 95838', saleAmount: 88_000, saleDate: '2008-05-20', weight: 0.4 }),
+    ],
+    saleHistory: [{ date: '2008-05-19', price: 68_212, timeAdjustedPrice: 150_000 }],
+  };
+
+  it("are the lookup's own: the demo shows them without a second valuation call", async () => {
+    storeDemoProperty({ ...lookedUp, ...evidence });
+    const calls = stubGateway({ signedIn: false });
+    const { container } = render(
+      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+        <WizardPage />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.some((c) => c.url.includes('/comparables'))).toBe(false);
+    expect([...container.querySelectorAll('.wz-table tbody th')].map((th) => th.textContent)).toEqual(['2796 Branch St', '3924 High St']);
+    // The home's own sale is locked with no figure behind the lock.
+    expect(screen.getByText("Sign in to see this home's sale history")).toBeTruthy();
+    expect(container.textContent).not.toContain('$68,212');
+  });
+
+  it('asks for them by place id for a demo property kept before lookups carried them', async () => {
+    storeDemoProperty(lookedUp);
+    const calls = stubGateway({ signedIn: false });
+    render(
+      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+        <WizardPage />
+      </TestProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.filter((c) => c.url.includes('/comparables')).map((c) => c.url)).toEqual([
+      '/api/properties/demo-property/comparables?address=51+Omaha+Ct%2C+Sacramento%2C+CA+95823&placeId=open-data%3Ab147',
+    ]);
+  });
+
   it('are fetched only for an address of 10+ characters and a city of 3+', async () => {
     storeDemoProperty({ ...lookedUp, city: 'Sa' });
     const calls = stubGateway({ signedIn: false });

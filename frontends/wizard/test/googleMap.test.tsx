@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import GoogleComparablesMap, { demoMapId } from '../src/map/GoogleComparablesMap';
-import { normaliseComparables } from '../src/domain/comparables';
+import { comparableSale } from './comparableSale';
 
 /**
  * The Google map runs @react-google-maps/api's real GoogleMap over a stand-in for the Maps JavaScript API (the
@@ -103,10 +103,10 @@ const props = {
   fallback: <p>self-drawn map</p>,
 };
 
-const comparables = normaliseComparables([
-  { id: 'a', address: '3924 High St, Sacramento, CA 95838', saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing', coordinates: { latitude: 38.638797, longitude: -121.435049 } },
-  { id: 'b', address: '3104 Clay St, Sacramento, CA 95815', saleAmount: 285_000, saleDate: '2024-08-09', priceKind: 'listing', coordinates: { latitude: 38.62391, longitude: -121.439208 } },
-]);
+const comparables = [
+  { id: 'a', address: '3924 High St, Sacramento, CA 95838', saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing' as const, coordinates: { latitude: 38.638797, longitude: -121.435049 } },
+  { id: 'b', address: '3104 Clay St, Sacramento, CA 95815', saleAmount: 285_000, saleDate: '2024-08-09', priceKind: 'listing' as const, coordinates: { latitude: 38.62391, longitude: -121.439208 } },
+].map(comparableSale);
 
 describe('the Google comparables map', () => {
   it("says 'Google Maps failed to load properly' (and to check the connection when offline), showing the self-drawn map", () => {

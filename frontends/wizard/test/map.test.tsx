@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
-import { normaliseComparables } from '../src/domain/comparables';
+import { comparableSale } from './comparableSale';
 import { ComparablesMap } from '../src/map/ComparablesMap';
 import { SvgComparablesMap } from '../src/map/SvgComparablesMap';
 
@@ -13,11 +13,11 @@ afterEach(() => {
 });
 
 const home = { address: '3526 High St, Sacramento, CA 95838', coordinates: { latitude: 38.631913, longitude: -121.434879 }, estimatedValue: 151_749 };
-const comparables = normaliseComparables([
-  { id: 'a', address: '3924 High St, Sacramento, CA 95838', beds: 3, baths: 1, sqft: 1100, price: 88_000, date: '2008-05-20', coordinates: { latitude: 38.6336, longitude: -121.4301 }, distanceMiles: 0.3 },
+const comparables = [
+  { id: 'a', address: '3924 High St, Sacramento, CA 95838', bedrooms: 3, bathrooms: 1, squareFootage: 1100, saleAmount: 88_000, saleDate: '2008-05-20', coordinates: { latitude: 38.6336, longitude: -121.4301 }, distanceMiles: 0.3 },
   { id: 'b', address: '2796 Branch St, Sacramento, CA 95815', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 68_880, saleDate: '2008-05-21', coordinates: { latitude: 38.618305, longitude: -121.443839 }, distanceMiles: 1.1 },
-  { id: 'c', address: 'No Coordinates Rd', price: 1 },
-]);
+  { id: 'c', address: 'No Coordinates Rd', saleAmount: 1 },
+].map(comparableSale);
 
 function renderWithProviders(children: React.ReactNode) {
   render(<TestProviders queryClient={createQueryClient()}>{children}</TestProviders>);
@@ -59,10 +59,10 @@ describe('the self-drawn comparables map', () => {
   });
 
   it("names a listing-based provider's comparables as listings: list price and listing date", () => {
-    const listings = normaliseComparables([
-      { id: 'l1', address: '3924 High St, Sacramento, CA 95838', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing', coordinates: { latitude: 38.638797, longitude: -121.435049 }, distanceMiles: 0.48 },
-      { id: 'l2', address: '3104 Clay St, Sacramento, CA 95815', saleAmount: 285_000, saleDate: '', priceKind: 'listing', coordinates: { latitude: 38.62391, longitude: -121.439208 }, distanceMiles: 0.6 },
-    ]);
+    const listings = [
+      { id: 'l1', address: '3924 High St, Sacramento, CA 95838', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing' as const, coordinates: { latitude: 38.638797, longitude: -121.435049 }, distanceMiles: 0.48 },
+      { id: 'l2', address: '3104 Clay St, Sacramento, CA 95815', saleAmount: 285_000, saleDate: '', priceKind: 'listing' as const, coordinates: { latitude: 38.62391, longitude: -121.439208 }, distanceMiles: 0.6 },
+    ].map(comparableSale);
     renderWithProviders(<SvgComparablesMap subject={home} comparables={listings} dataSource="RentCast property records and value estimates" />);
     expect(screen.getByRole('group', { name: /^Map of your property and 2 comparable listings/ })).toBeTruthy();
     const marker = screen.getByRole('button', { name: 'Comparable listing 1: 3924 High St, Sacramento, CA 95838, listed at $259,000' });

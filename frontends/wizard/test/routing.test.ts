@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decidePostLogin, pendingAddressText } from '../src/domain/postLogin';
+import { pendingAddressText } from '@hsa/ui-kit';
+import { decidePostLogin } from '../src/domain/postLogin';
 import { decideWizardRoute, parseStep, wizardUrl, type WizardRoute } from '../src/domain/wizardRoute';
 
 const route = (url: string, isAuthenticated: boolean): WizardRoute => {
@@ -69,13 +70,14 @@ describe('the wizard reading its URL', () => {
 
 describe('after sign-in', () => {
   const pending = { address: '3526 High St', city: 'Sacramento', state: 'CA' };
+  const demo = { address: '51 Omaha Ct, Sacramento, CA 95823', city: 'Sacramento', state: 'CA' };
 
   it('auto-saves a demo property first', () => {
-    expect(decidePostLogin({ fromLogin: true, hasDemoProperty: true, pendingAddress: pending })).toEqual({ kind: 'auto-save' });
+    expect(decidePostLogin({ fromLogin: true, demoProperty: demo, pendingAddress: pending })).toEqual({ kind: 'auto-save' });
   });
 
   it('otherwise follows the pending address to /?address=… and clears it', () => {
-    expect(decidePostLogin({ fromLogin: true, hasDemoProperty: false, pendingAddress: pending })).toEqual({
+    expect(decidePostLogin({ fromLogin: true, demoProperty: null, pendingAddress: pending })).toEqual({
       kind: 'redirect',
       to: '/?address=3526%20High%20St%2C%20Sacramento%2C%20CA',
       clearPendingAddress: true,
@@ -83,16 +85,24 @@ describe('after sign-in', () => {
   });
 
   it('otherwise the saveProperty action leads to /save-property', () => {
-    expect(decidePostLogin({ fromLogin: true, hasDemoProperty: false, pendingAddress: null, action: 'saveProperty' })).toEqual({
+    expect(decidePostLogin({ fromLogin: true, demoProperty: null, pendingAddress: null, action: 'saveProperty' })).toEqual({
       kind: 'redirect',
       to: '/save-property',
       clearPendingAddress: false,
     });
   });
 
+  it("the saveProperty action leads to the demo property's address when there is one (spec section 4)", () => {
+    expect(decidePostLogin({ fromLogin: true, demoProperty: demo, pendingAddress: pending, action: 'saveProperty' })).toEqual({
+      kind: 'redirect',
+      to: '/?address=51%20Omaha%20Ct%2C%20Sacramento%2C%20CA%2095823',
+      clearPendingAddress: true,
+    });
+  });
+
   it('does nothing without fromLogin or anything pending', () => {
-    expect(decidePostLogin({ fromLogin: false, hasDemoProperty: true, pendingAddress: pending })).toEqual({ kind: 'none' });
-    expect(decidePostLogin({ fromLogin: true, hasDemoProperty: false, pendingAddress: null })).toEqual({ kind: 'none' });
+    expect(decidePostLogin({ fromLogin: false, demoProperty: demo, pendingAddress: pending })).toEqual({ kind: 'none' });
+    expect(decidePostLogin({ fromLogin: true, demoProperty: null, pendingAddress: null })).toEqual({ kind: 'none' });
   });
 
   it('searches the pending address with its city and state unless it has them', () => {

@@ -26,7 +26,12 @@ const property: WizardProperty = {
   coordinates: { latitude: 38.631913, longitude: -121.434879 },
   placeId: null,
   dataSource: 'RentCast property records and value estimates',
+  evidence: null,
+  estimateWithheld: false,
 };
+
+/** The demo's property: the API withholds the estimate from anonymous visitors. */
+const demo: WizardProperty = { ...property, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null, estimateWithheld: true };
 
 describe('the value card', () => {
   it("shows the valuation's own range without a note", () => {
@@ -39,5 +44,22 @@ describe('the value card', () => {
     render(<ValueCard property={{ ...property, estimatedValueLow: null, estimatedValueHigh: null }} dataSource={property.dataSource} locked={false} />);
     expect(screen.getByRole('img', { name: 'Likely range $227,800 to $308,200' })).toBeTruthy();
     expect(screen.getByTestId('assumed-range-note').textContent).toBe('No likely range came with this estimate: shown is 85% to 115% of it.');
+  });
+
+  it('locked, shows shapes and the way to unlock it, and no figure at all (even one it was given)', () => {
+    for (const locked of [demo, property]) {
+      const { container, unmount } = render(<ValueCard property={locked} dataSource={property.dataSource} locked />);
+      expect(screen.getByText("Sign in to see this home's estimated value")).toBeTruthy();
+      expect(screen.getByTestId('estimate-shapes').textContent).toBe('');
+      expect(screen.queryByTestId('estimated-value')).toBeNull();
+      expect(container.innerHTML).not.toMatch(/\$|268|241|295/);
+      unmount();
+    }
+  });
+
+  it('locked, says there is no estimate when the home has none (nothing withheld)', () => {
+    render(<ValueCard property={{ ...demo, estimateWithheld: false }} dataSource={null} locked />);
+    expect(screen.getByText('No estimate yet')).toBeTruthy();
+    expect(screen.queryByTestId('estimate-shapes')).toBeNull();
   });
 });

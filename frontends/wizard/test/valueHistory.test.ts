@@ -15,7 +15,7 @@ const history: FoundValueHistory = {
     { date: '2024-12-31', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: true },
     { date: '2025-02-10', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: true },
   ],
-  sales: [{ date: '2024-08-15', price: 285_000 }],
+  sales: [{ date: '2024-08-15', price: 285_000, timeAdjustedPrice: 300_000 }],
   notes: ['The index ends 2024 Q3; values after 2024-09-30 are held at its last level.'],
   dataSource: 'Sample market data',
 };

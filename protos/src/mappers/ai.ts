@@ -9,55 +9,27 @@ import {
   type RecommendationPriority,
 } from '@hsa/contracts';
 import type { ComparablesSummary } from '../gen/ai/v1/ComparablesSummary';
-import type { HomeFacts } from '../gen/ai/v1/HomeFacts';
+import type { GenerateRequest } from '../gen/ai/v1/GenerateRequest';
 import type { Listing__Output as ListingMessage } from '../gen/ai/v1/Listing';
 import type { Recommendation__Output as RecommendationMessage } from '../gen/ai/v1/Recommendation';
 import type { RecommendationSet__Output as RecommendationSetMessage } from '../gen/ai/v1/RecommendationSet';
+import { propertyToHomeFacts } from './common';
 
 /**
  * The one mapping between ai.v1 messages and the HTTP API's shapes (contracts), used by the gateway
  * (and by the AI service for its own answers).
  */
 
-/** A saved property -> the true facts the AI engines may write from. Absent facts stay absent. */
-export function propertyToHomeFacts(
-  property: Pick<
-    Property,
-    | 'address'
-    | 'city'
-    | 'state'
-    | 'zipCode'
-    | 'bedrooms'
-    | 'bathrooms'
-    | 'squareFootage'
-    | 'yearBuilt'
-    | 'propertyType'
-    | 'additionalInfo'
-    | 'estimatedValue'
-    | 'estimatedValueLow'
-    | 'estimatedValueHigh'
-    | 'lotSize'
-    | 'coordinates'
-  >,
-): HomeFacts {
-  const facts: HomeFacts = {
-    address: property.address,
-    city: property.city,
-    state: property.state,
-    zipCode: property.zipCode,
-    bedrooms: property.bedrooms,
-    bathrooms: property.bathrooms,
-    squareFootage: property.squareFootage,
-    propertyType: property.propertyType,
-  };
-  if (property.yearBuilt !== null) facts.yearBuilt = property.yearBuilt;
-  if (property.additionalInfo) facts.additionalInfo = property.additionalInfo;
-  if (property.estimatedValue !== null) facts.estimatedValue = property.estimatedValue;
-  if (property.estimatedValueLow !== null) facts.estimatedValueLow = property.estimatedValueLow;
-  if (property.estimatedValueHigh !== null) facts.estimatedValueHigh = property.estimatedValueHigh;
-  if (property.lotSize !== null) facts.lotSize = property.lotSize;
-  if (property.coordinates) facts.coordinates = { ...property.coordinates };
-  return facts;
+/** A saved property -> what the AI engines may write from: its facts, its owner's notes and its estimate. */
+export function propertyToGenerateFacts(
+  property: Parameters<typeof propertyToHomeFacts>[0] & Pick<Property, 'additionalInfo' | 'estimatedValue' | 'estimatedValueLow' | 'estimatedValueHigh'>,
+): Pick<GenerateRequest, 'facts' | 'additionalInfo' | 'estimatedValue' | 'estimatedValueLow' | 'estimatedValueHigh'> {
+  const request: ReturnType<typeof propertyToGenerateFacts> = { facts: propertyToHomeFacts(property) };
+  if (property.additionalInfo) request.additionalInfo = property.additionalInfo;
+  if (property.estimatedValue !== null) request.estimatedValue = property.estimatedValue;
+  if (property.estimatedValueLow !== null) request.estimatedValueLow = property.estimatedValueLow;
+  if (property.estimatedValueHigh !== null) request.estimatedValueHigh = property.estimatedValueHigh;
+  return request;
 }
 
 function median(values: number[]): number | undefined {
@@ -107,9 +79,10 @@ export function recommendationMessageToApi(msg: RecommendationMessage): Recommen
   };
 }
 
-/** GET/POST /api/properties/{id}/recommendations answer the list itself. */
+/** GET/POST /api/properties/{id}/recommendations answer the list itself; each says the estimate it was written for. */
 export function recommendationSetToApi(msg: RecommendationSetMessage): Recommendation[] {
-  return msg.recommendations.map(recommendationMessageToApi);
+  const basedOnEstimate = msg.basedOnEstimate ?? null;
+  return msg.recommendations.map((r) => ({ ...recommendationMessageToApi(r), basedOnEstimate }));
 }
 
 export function listingMessageToApi(msg: ListingMessage): Listing {
@@ -120,5 +93,6 @@ export function listingMessageToApi(msg: ListingMessage): Listing {
     generatedAt: msg.generatedAt,
     editedAt: msg.editedAt ?? null,
     sourceNote: msg.sourceNote || null,
+    basedOnEstimate: msg.basedOnEstimate ?? null,
   };
 }

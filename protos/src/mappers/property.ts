@@ -1,5 +1,6 @@
 import type { CreateProperty, Property, PropertyType, UpdateProperty } from '@hsa/contracts';
 import type { Property__Output as PropertyMessage } from '../gen/property/v1/Property';
+import { coordinatesToApi } from './common';
 import type { PropertyFields } from '../gen/property/v1/PropertyFields';
 
 /**
@@ -39,7 +40,7 @@ export function propertyMessageToApi(msg: PropertyMessage): Property {
     estimatedValueLow: optional(msg.estimatedValueLow),
     estimatedValueHigh: optional(msg.estimatedValueHigh),
     lotSize: optional(msg.lotSize),
-    coordinates: msg.coordinates ? { latitude: msg.coordinates.latitude, longitude: msg.coordinates.longitude } : null,
+    coordinates: coordinatesToApi(msg.coordinates),
     placeId: optional(msg.placeId),
     createdAt: msg.createdAt,
     updatedAt: msg.updatedAt,

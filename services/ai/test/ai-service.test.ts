@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingMessageToApi, propertyToHomeFacts, recommendationSetToApi, type GenerateRequest } from '@hsa/protos';
+import { listingMessageToApi, propertyToGenerateFacts, recommendationSetToApi, type GenerateRequest } from '@hsa/protos';
 import { AppError, call } from '@hsa/service-kit';
 import { checkGrounding, groundingFactsOf } from '../src';
 import { content, promptFacts, startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
@@ -27,9 +27,10 @@ function request(propertyId = randomUUID()): GenerateRequest {
   const home = capitolAve();
   return {
     propertyId,
-    facts: propertyToHomeFacts({
+    ...propertyToGenerateFacts({
       ...home.facts,
       coordinates: { latitude: 38.5732, longitude: -121.4768 },
+      placeId: null,
     }),
     comparables: { count: 3, medianSalePrice: 245_000, medianPricePerSqft: 162, earliestSaleDate: '2008-05-15', latestSaleDate: '2008-05-21', dataSource: 'Sample' },
     photoRoomTypes: ['kitchen', 'garage', 'unassigned'],
@@ -64,6 +65,9 @@ describe('recommendations', () => {
     const stored = await call(t.client, t.client.GetRecommendations, { propertyId: id }, { userId });
     expect(recommendationSetToApi(stored)).toEqual(list);
     expect(stored.generatedAt).toBe(first.generatedAt);
+    // The estimate they were written for is kept with them (a later Refresh Valuation makes them outdated).
+    expect(stored.basedOnEstimate).toBe(512_000);
+    expect(list.every((r) => r.basedOnEstimate === 512_000)).toBe(true);
 
     expect((await failure(call(t.client, t.client.GetRecommendations, { propertyId: id }, { userId: newUser() }))).code).toBe('NOT_FOUND');
 
@@ -106,7 +110,7 @@ describe('listing', () => {
     expect((await failure(call(t.client, t.client.GetListing, { propertyId: id }, { userId }))).code).toBe('NOT_FOUND');
 
     const first = listingMessageToApi(await call(t.client, t.client.GenerateListing, req, { userId }));
-    expect(first).toMatchObject({ engine: 'embedded', editedAt: null });
+    expect(first).toMatchObject({ engine: 'embedded', editedAt: null, basedOnEstimate: 512_000 });
     expect(checkGrounding(first.description, groundingFactsOf(capitolAve()))).toEqual([]);
     expect(listingMessageToApi(await call(t.client, t.client.GetListing, { propertyId: id }, { userId }))).toEqual(first);
 

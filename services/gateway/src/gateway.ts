@@ -8,7 +8,7 @@ import { OidcSignIn } from './adapters/oidc';
 import { MediaClient } from './adapters/media-client';
 import { PropertyClient } from './adapters/property-client';
 import { ValuationClient } from './adapters/valuation-client';
-import { propertyToSubjectFacts } from '@hsa/protos';
+import { propertyToHomeFacts } from '@hsa/protos';
 import { AiClient } from './adapters/ai-client';
 import { NeighborhoodClient } from './adapters/neighborhood-client';
 import type { GatewayConfig } from './config';
@@ -103,7 +103,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     ai: {
       ai,
       neighborhood,
-      comparables: async (property) => (await valuation.comparables(propertyToSubjectFacts(property))).comparables,
+      comparables: async (property) => (await valuation.comparables(propertyToHomeFacts(property))).comparables,
       photoRoomTypes: async (userId, propertyId) => (await media.list(userId, propertyId)).map((photo) => photo.roomType),
     },
     media,

@@ -114,6 +114,8 @@ describe('recommendations', () => {
     const list = recommendationListSchema.parse(generated.json);
     expect(list.length).toBeGreaterThanOrEqual(3);
     for (const r of generated.json as Recommendation[]) expect(Object.keys(r).sort()).toEqual(Object.keys(recommendationSchema.shape).sort());
+    // Each says the estimate it was written for: the property's, when it was generated.
+    expect(list.every((r) => r.basedOnEstimate === 262_000)).toBe(true);
     expect(generated.headers.get('cache-control')).toBe('no-store');
 
     const stored = await request(`/api/properties/${property.id}/recommendations`, { user: userId });
@@ -132,7 +134,8 @@ describe('listing', () => {
     const generated = await request(`/api/properties/${property.id}/listing`, { method: 'POST', user: userId });
     expect(generated.status).toBe(200);
     const listing = listingSchema.parse(generated.json);
-    expect(Object.keys(generated.json).sort()).toEqual(['description', 'editedAt', 'engine', 'generatedAt', 'keySellingPoints', 'sourceNote']);
+    expect(Object.keys(generated.json).sort()).toEqual(['basedOnEstimate', 'description', 'editedAt', 'engine', 'generatedAt', 'keySellingPoints', 'sourceNote']);
+    expect(listing.basedOnEstimate).toBe(262_000);
     // The stack's model is offline: the built-in writer answered, and the listing's source label says why.
     expect(listing).toMatchObject({
       engine: 'embedded',

@@ -4,6 +4,7 @@ import type { ComparableSale, DomainEvent } from '@hsa/contracts';
 import { testInternalAuthEnv } from '@hsa/service-kit/testing';
 import { loadGatewayConfig } from '../src/config';
 import { promptComparables } from '../src/http/ai-routes';
+import { withContractNames } from '../src/http/spec-aliases';
 import { EventHub } from '../src/domain/event-hub';
 import { isAllowedOrigin, isOwnNavigation } from '../src/domain/origin';
 import { defaultRateLimits, describeWait, parseRateLimitOverrides } from '../src/domain/rate-limit-policies';
@@ -200,5 +201,14 @@ describe("the AI prompt's comparables", () => {
     });
     expect(promptComparables([comparable('listing', 259_000)])).toBeUndefined();
     expect(promptComparables([])).toBeUndefined();
+  });
+});
+
+describe("the spec's alternative names at the browser boundary", () => {
+  it('reads coordinates sent as {lat, lng} as {latitude, longitude}; the contract names win and the rest is untouched', () => {
+    expect(withContractNames({ address: 'x', coordinates: { lat: 38.6, lng: -121.4 } })).toEqual({ address: 'x', coordinates: { latitude: 38.6, longitude: -121.4 } });
+    expect(withContractNames({ coordinates: { lat: 1, lon: 2 } })).toEqual({ coordinates: { latitude: 1, longitude: 2 } });
+    expect(withContractNames({ coordinates: { latitude: 38.6, longitude: -121.4, lat: 0, lng: 0 } })).toEqual({ coordinates: { latitude: 38.6, longitude: -121.4 } });
+    for (const body of [{ coordinates: null }, { address: 'x' }, null, 'text', [1]]) expect(withContractNames(body)).toEqual(body);
   });
 });

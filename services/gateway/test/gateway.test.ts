@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { valueHistoryResponseSchema, type AuthUser, type Property } from '@hsa/contracts';
+import { valueHistoryResponseSchema, type AuthUser, type Property, type RecordedSale } from '@hsa/contracts';
 import { createLogger, databaseUrlFor } from '@hsa/service-kit';
 import { startCuttableRelay, testNatsUrl } from '@hsa/service-kit/testing';
 import pg from 'pg';
@@ -312,11 +312,20 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     const anon = new TestBrowser(stack.publicUrl);
     const lookup = await anon.request('/api/properties/lookup', { method: 'POST', json: { address: '3526 HIGH ST, SACRAMENTO, CA 95838' } });
     expect(lookup.status).toBe(200);
-    const found = (await lookup.json()) as { success: boolean; property: Property };
+    const found = (await lookup.json()) as { success: boolean; property: Property; saleHistory: RecordedSale[]; estimateWithheld?: boolean };
     expect(found.success).toBe(true);
     expect(found.property).toMatchObject({ city: expect.stringMatching(/sacramento/i), state: 'CA', zipCode: '95838', bedrooms: 2 });
-    expect(found.property.estimatedValueLow!).toBeLessThan(found.property.estimatedValue!);
-    expect(found.property.estimatedValueHigh!).toBeGreaterThan(found.property.estimatedValue!);
+    // The estimate is for signed-in users: an anonymous caller learns that there is one, not what it is.
+    expect(found.property).toMatchObject({ estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null });
+    expect(found.estimateWithheld).toBe(true);
+    // Nor its sale history brought to today's prices, which says nearly as much.
+    expect(found.saleHistory).toEqual([]);
+    const signedIn = (await (await alice.request('/api/properties/lookup', { method: 'POST', json: { address: '3526 HIGH ST, SACRAMENTO, CA 95838' } })).json()) as {
+      property: Property;
+      saleHistory: RecordedSale[];
+    };
+    expect(signedIn.property.estimatedValueLow!).toBeLessThan(signedIn.property.estimatedValue!);
+    expect(signedIn.property.estimatedValueHigh!).toBeGreaterThan(signedIn.property.estimatedValue!);
 
     const { estimatedValue: _e, estimatedValueLow: _l, estimatedValueHigh: _h, ...facts } = found.property;
     const created = (await (await alice.request('/api/properties', { method: 'POST', json: facts })).json()) as Property;
@@ -337,7 +346,9 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect(body).toMatchObject({ estimate: values.estimatedValue, low: values.estimatedValueLow, high: values.estimatedValueHigh });
     expect(body.points.at(-1)!.value).toBe(values.estimatedValue);
     expect(body.index).toMatchObject({ level: 'metro', lastPeriod: '2024 Q3' });
-    expect(body.sales).toEqual([{ date: '2008-05-21', price: 59222 }]);
+    expect(body.sales).toEqual([{ date: '2008-05-21', price: 59222, timeAdjustedPrice: expect.any(Number) }]);
+    // The same sale history, at the same price level, as the (signed-in) lookup's valuation answered.
+    expect(body.sales).toEqual(signedIn.saleHistory);
     expect((await bob.request(`/api/properties/${created.id}/value-history`)).status).toBe(404);
     expect((await anon.request(`/api/properties/${created.id}/value-history`)).status).toBe(401);
   });

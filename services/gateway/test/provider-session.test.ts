@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComparableSale, PropertyLookupResponse } from '@hsa/contracts';
 import type { ProviderReplay } from '@hsa/service-kit/testing';
 import { highStPlaceId as placeId, startProviderReplay, type ProviderRoute } from './support/provider-replay';
-import { startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
+import { TEST_USER_HEADER, startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
 
 /**
  * The address box's Google Places session through the whole server side: the browser's token on
@@ -36,8 +36,10 @@ async function get(pathAndQuery: string) {
   return { status: res.status, json: (await res.json()) as unknown };
 }
 
+/** As a signed-in user (an anonymous lookup answers no estimate). */
 async function post(pathname: string, body: unknown) {
-  const res = await fetch(`${stack.url}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { 'content-type': 'application/json', [TEST_USER_HEADER]: 'user-provider-session' };
+  const res = await fetch(`${stack.url}${pathname}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as unknown };
 }
 

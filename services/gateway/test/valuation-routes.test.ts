@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressAutocompleteResponse, ComparableSale, CreateProperty, PropertyLookupResponse } from '@hsa/contracts';
+import { isValuedComparable, type AddressAutocompleteResponse, type AnonymousComparableSale, type ComparableSale, type ShownComparableSale, type CreateProperty, type PropertyLookupResponse } from '@hsa/contracts';
 import { TEST_USER_HEADER, startValuationTestStack, type ValuationTestStack } from './support/valuation-stack';
 
 let stack: ValuationTestStack;
@@ -45,12 +45,15 @@ const sacramentoHome: CreateProperty = {
   coordinates: { latitude: 38.618305, longitude: -121.443839 },
 };
 
-function expectComparable(c: ComparableSale): void {
+const estimateEvidence = ['adjustedValue', 'adjustments', 'timeAdjustedPrice', 'weight'];
+
+/** `anonymous`: the demo's comparables carry the sales without what each says the home is worth. */
+function expectComparable(c: ShownComparableSale, anonymous = false): void {
   expect(Object.keys(c).sort()).toEqual(
     [
-      'address', 'adjustedValue', 'adjustments', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id',
-      'lotSize', 'marketVariance', 'priceKind', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage',
-      'timeAdjustedPrice', 'weight', 'yearBuilt',
+      'address', 'bathrooms', 'bedrooms', 'coordinates', 'dataSource', 'distanceMiles', 'id', 'lotSize', 'marketVariance',
+      'priceKind', 'pricePerSqft', 'propertyType', 'saleAmount', 'saleDate', 'squareFootage', 'yearBuilt',
+      ...(anonymous ? [] : estimateEvidence),
     ].sort(),
   );
   expect(c.saleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -61,6 +64,7 @@ function expectComparable(c: ComparableSale): void {
   expect(typeof c.marketVariance).toBe('number');
   expect(c.coordinates).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
   expect(c.dataSource).toBe(dataSource);
+  if (isValuedComparable(c)) for (const a of c.adjustments) expect(Object.keys(a).sort()).toEqual(['amount', 'feature', 'label', 'note']);
 }
 
 describe('GET /api/address-autocomplete', () => {
@@ -109,15 +113,16 @@ describe('GET /api/address-autocomplete', () => {
 });
 
 describe('POST /api/properties/lookup', () => {
-  it('finds a home from the place id of a prediction (anonymous, as in the demo)', async () => {
+  it('finds a home from the place id of a prediction, with its estimate for a signed-in user', async () => {
     const auto = (await request('/api/address-autocomplete?input=3526%20high')).json as AddressAutocompleteResponse;
     const [prediction] = auto.predictions;
-    const res = await request('/api/properties/lookup', { method: 'POST', json: { address: prediction!.description, placeId: prediction!.place_id } });
+    const json = { address: prediction!.description, placeId: prediction!.place_id };
+    const res = await request('/api/properties/lookup', { method: 'POST', json, user: `user-${randomUUID()}` });
     expect(res.status).toBe(200);
     const body = res.json as Extract<PropertyLookupResponse, { success: true }>;
     expect(body.success).toBe(true);
     expect(body.dataSource).toBe(dataSource);
-    expect(body.property).toEqual({
+    const facts = {
       address: '3526 High St, Sacramento, CA 95838',
       city: 'Sacramento',
       state: 'CA',
@@ -125,16 +130,40 @@ describe('POST /api/properties/lookup', () => {
       bedrooms: 2,
       bathrooms: 1,
       squareFootage: 836,
+      yearBuilt: null,
       propertyType: 'single_family',
+      lotSize: null,
+      coordinates: { latitude: 38.631913, longitude: -121.434879 },
+      placeId: prediction!.place_id,
+    };
+    expect(body.property).toEqual({
+      ...facts,
       estimatedValue: expect.any(Number),
       estimatedValueLow: expect.any(Number),
       estimatedValueHigh: expect.any(Number),
-      coordinates: { latitude: 38.631913, longitude: -121.434879 },
-      placeId: prediction!.place_id,
     });
     expect(body.property.estimatedValueLow!).toBeLessThanOrEqual(body.property.estimatedValue!);
     expect(body.property.estimatedValue!).toBeLessThanOrEqual(body.property.estimatedValueHigh!);
     expect(body.notes.length).toBeGreaterThan(0);
+    expect(body.estimateWithheld).toBeUndefined();
+    // The evidence of that estimate, from the same run: its comparables (never the home) and the home's own sale.
+    expect(body.comparables.length).toBeGreaterThanOrEqual(3);
+    body.comparables.forEach((c) => expectComparable(c));
+    expect(body.comparables.map((c) => c.address)).not.toContain(body.property.address);
+    expect(body.saleHistory).toEqual([{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: expect.any(Number) }]);
+    expect(body.saleHistory[0]!.timeAdjustedPrice!).toBeGreaterThan(59_222);
+
+    // Anonymous (the demo): the same facts and the same comparables (one valuation run), and no figure of the
+    // estimate anywhere in the answer: not the value, not what each comparable says, not the sale brought to today.
+    const anonymous = await request('/api/properties/lookup', { method: 'POST', json });
+    const demo = anonymous.json as Extract<PropertyLookupResponse, { success: true }>;
+    expect(demo.property).toEqual({ ...facts, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null });
+    expect(demo).toMatchObject({ success: true, dataSource, notes: [], saleHistory: [], estimateWithheld: true });
+    expect(demo.comparables.map((c) => c.id)).toEqual(body.comparables.map((c) => c.id));
+    demo.comparables.forEach((c) => expectComparable(c, true));
+    const text = JSON.stringify(anonymous.json);
+    const figures = [body.property.estimatedValue, body.property.estimatedValueLow, body.property.estimatedValueHigh, body.saleHistory[0]!.timeAdjustedPrice];
+    for (const figure of figures) expect(text).not.toContain(String(figure));
   });
 
   it('finds a home from free text', async () => {
@@ -172,14 +201,37 @@ describe('POST /api/properties/lookup', () => {
 });
 
 describe('GET /api/properties/demo-property/comparables', () => {
-  it('lists the comparables of an address for anonymous visitors, most similar first', async () => {
-    const res = await request(`/api/properties/demo-property/comparables?address=${encodeURIComponent('3526 High St, Sacramento, CA 95838')}`);
+  const highSt = `/api/properties/demo-property/comparables?address=${encodeURIComponent('3526 High St, Sacramento, CA 95838')}`;
+
+  it('lists the comparables of an address, most similar first', async () => {
+    const res = await request(highSt, { user: `user-${randomUUID()}` });
     expect(res.status).toBe(200);
     const comps = res.json as ComparableSale[];
     expect(comps.length).toBeGreaterThanOrEqual(3);
-    comps.forEach(expectComparable);
+    comps.forEach((c) => expectComparable(c));
     const weights = comps.map((c) => c.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
+    expect(comps.map((c) => c.address)).not.toContain('3526 High St, Sacramento, CA 95838');
+  });
+
+  it("finds the home by the lookup's place id, not by its text, and answers the comparables of the lookup's estimate", async () => {
+    const lookup = (await request('/api/properties/lookup', { method: 'POST', json: { address: '3526 High St, Sacramento, CA 95838' } }))
+      .json as Extract<PropertyLookupResponse, { success: true }>;
+    const query = new URLSearchParams({ address: '51 Omaha Ct, Sacramento, CA 95823', placeId: lookup.property.placeId });
+    const res = await request(`/api/properties/demo-property/comparables?${query}`);
+    expect(res.status).toBe(200);
+    expect((res.json as ComparableSale[]).map((c) => c.id)).toEqual(lookup.comparables.map((c) => c.id));
+    expect((await request(`/api/properties/demo-property/comparables?address=3526+High+St+Sacramento&placeId=${'p'.repeat(301)}`)).status).toBe(400);
+  });
+
+  it('gives anonymous visitors the same sales without what each says the home is worth', async () => {
+    const signedIn = (await request(highSt, { user: `user-${randomUUID()}` })).json as ComparableSale[];
+    const res = await request(highSt);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const comps = res.json as AnonymousComparableSale[];
+    comps.forEach((c) => expectComparable(c, true));
+    expect(comps.map((c) => c.id)).toEqual(signedIn.map((c) => c.id));
   });
 
   it('answers only for addresses of at least 10 characters', async () => {
@@ -213,7 +265,9 @@ describe("the owner's comparables and refresh valuation", () => {
     expect(res.status).toBe(200);
     const comps = res.json as ComparableSale[];
     expect(comps.length).toBeGreaterThanOrEqual(3);
-    comps.forEach(expectComparable);
+    comps.forEach((c) => expectComparable(c));
+    // 2796 Branch St sold in the data: that sale is its history, not its comparable.
+    expect(comps.map((c) => c.address)).not.toContain(sacramentoHome.address);
 
     const intruder = await request(`/api/properties/${created.id}/comparables`, { user: `user-${randomUUID()}` });
     expect(intruder).toMatchObject({ status: 404, json: { message: 'Property not found' } });

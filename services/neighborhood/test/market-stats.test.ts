@@ -110,7 +110,7 @@ describe('market figures from recorded sales', () => {
       priceKind,
     });
     const sample = marketSampleOf({
-      comparables: [comparable('listing', 259_000), comparable('listing', 285_000), comparable('sale', 240_000)] as never,
+      sales: [comparable('listing', 259_000), comparable('listing', 285_000), comparable('sale', 240_000)] as never,
       valueDate: '2026-11-22',
       dataSource: 'RentCast property records and value estimates',
       notes: [],
@@ -119,7 +119,7 @@ describe('market figures from recorded sales', () => {
     expect(sample.notes).toEqual([listingsLeftOutNote(2)]);
     expect(listingsLeftOutNote(2)).toBe('2 comparables are listings (list prices, not recorded sales), left out of the market figures.');
 
-    const onlyListings = marketSampleOf({ comparables: [comparable('listing', 259_000)] as never, valueDate: '', dataSource: 'RentCast', notes: [] });
+    const onlyListings = marketSampleOf({ sales: [comparable('listing', 259_000)] as never, valueDate: '', dataSource: 'RentCast', notes: [] });
     const insights = marketOnly(marketStats(onlyListings), onlyListings.notes);
     expect(insights.marketStats).toMatchObject({ salesCount: 0 });
     expect(insights.notes).toContain('No recorded sales were found near this location.');

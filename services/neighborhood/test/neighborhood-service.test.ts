@@ -132,9 +132,9 @@ describe('neighborhood insights from the public data and the sales', () => {
   it('computes the market context from nearby recorded sales', async () => {
     const insights = await n.get(branchSt);
     const vc = createClient(loadValuationProto().ValuationService, valuation.grpcAddress, testClientAuth('valuation'));
-    const comps = await call(vc, vc.comparables, { subject: { ...branchSt }, limit: 25 }, { timeoutMs: 20_000 });
+    const nearby = await call(vc, vc.nearbySales, { subject: { ...branchSt }, limit: 25 }, { timeoutMs: 20_000 });
     vc.close();
-    const sales = comps.comparables;
+    const sales = nearby.sales;
     expect(sales.length).toBeGreaterThan(5);
     const stats = insights.marketStats;
     expect(stats.salesCount).toBe(sales.length);

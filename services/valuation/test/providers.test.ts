@@ -238,7 +238,7 @@ describe('RentCast against its documented wire format', () => {
     const provider = rentcast();
     await provider.lookup(highSt);
     expect((await provider.estimate(savedHighSt)).found).toBe(true);
-    expect((await provider.comparables(savedHighSt, 10)).comparables).toHaveLength(5);
+    expect((await provider.nearbySales(savedHighSt, 10)).sales).toHaveLength(5);
     // The saved street line with its city, state and ZIP is the same home.
     await provider.estimate({ ...savedHighSt, address: '3526 High St', zip: '95838' });
     expect(fake.count('avm')).toBe(1);
@@ -246,7 +246,7 @@ describe('RentCast against its documented wire format', () => {
     // Facts the owner corrected are sent, in a call of their own (then cached too).
     const corrected = { ...savedHighSt, livingSqft: 900, bedrooms: 3 };
     await provider.estimate(corrected);
-    await provider.comparables(corrected, 5);
+    await provider.nearbySales(corrected, 5);
     expect(fake.count('avm')).toBe(2);
     expect(Object.fromEntries(fake.requests.at(-1)!.query)).toEqual({
       address: '3526 High St, Sacramento, CA 95838',
@@ -259,8 +259,8 @@ describe('RentCast against its documented wire format', () => {
   });
 
   it('labels its comparables as listings: list price and listing date, most similar first', async () => {
-    const result = await rentcast().comparables({ address: highSt.address, livingSqft: 836 }, 5);
-    const comps = result.comparables;
+    const result = await rentcast().nearbySales({ address: highSt.address, livingSqft: 836 }, 5);
+    const comps = result.sales;
     expect(comps).toHaveLength(5);
     expect(comps.every((c) => c.priceKind === 'listing')).toBe(true);
     expect(result.notes).toEqual([rentCastNotes.listings]);
@@ -456,8 +456,11 @@ describe('the service configured for Google Places and RentCast', () => {
       expect(found).toMatchObject({
         found: true,
         dataSource: 'RentCast property records and value estimates',
-        property: { squareFootage: 836, yearBuilt: 1948, lotSize: 5663, estimatedValue: 268000, estimatedValueLow: 241000, placeId: highStPlaceId },
+        property: { squareFootage: 836, yearBuilt: 1948, lotSize: 5663, placeId: highStPlaceId },
+        valuation: { estimate: 268000, low: 241000 },
       });
+      // The lookup's comparables are the ones RentCast's estimate used (its listings).
+      expect(found.valuation!.comparables).toHaveLength(5);
       expect(fake.count('autocomplete')).toBe(3);
       expect(fake.count('details')).toBe(1);
       expect(fake.requests.find((r) => r.route === 'details')!.query.get('sessionToken')).toBe(sessionA);
@@ -478,13 +481,14 @@ describe('the service configured for Google Places and RentCast', () => {
         placeId: highStPlaceId,
       };
       const estimate = await call(t.client, t.client.Estimate, { subject });
-      expect(estimate).toMatchObject({ found: true, estimate: 268000, low: 241000, high: 295000 });
-      const comps = await call(t.client, t.client.Comparables, { subject, limit: 3 });
-      expect(comps.comparables).toHaveLength(3);
-      expect(comps.comparables.every((c) => c.priceKind === 'listing')).toBe(true);
+      expect(estimate).toMatchObject({ found: true, valuation: { estimate: 268000, low: 241000, high: 295000 } });
+      expect(estimate.valuation!.comparables.map((c) => c.id)).toEqual(found.valuation!.comparables.map((c) => c.id));
+      const nearby = await call(t.client, t.client.NearbySales, { subject, limit: 3 });
+      expect(nearby.sales).toHaveLength(3);
+      expect(nearby.sales.every((c) => c.priceKind === 'listing')).toBe(true);
       // The demo's comparables, asked by address alone: RentCast finds the home by its address (no Google call).
-      const demo = await call(t.client, t.client.Comparables, { subject: { address: '3526 High St, Sacramento, CA 95838' } });
-      expect(demo.comparables).toHaveLength(5);
+      const demo = await call(t.client, t.client.Estimate, { subject: { address: '3526 High St, Sacramento, CA 95838' } });
+      expect(demo.valuation!.comparables).toHaveLength(5);
       expect(fake.requests).toHaveLength(5);
 
       const missing = await call(t.client, t.client.Lookup, { address: '1 Nowhere Rd, Springfield, IL' });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComparableMessage, SubjectFacts } from '@hsa/protos';
+import type { ComparableSaleMessage, HomeFacts } from '@hsa/protos';
 import { AppError, call } from '@hsa/service-kit';
 import { dropDatabase, startTestValuation, type TestValuation } from './helpers';
 
@@ -18,10 +18,16 @@ afterAll(async () => {
 const autocomplete = (input: string) => call(t.client, t.client.Autocomplete, { input });
 const lookup = (address: string, placeId?: string) =>
   call(t.client, t.client.Lookup, { address, ...(placeId !== undefined ? { placeId } : {}) });
-const estimate = (subject: SubjectFacts) => call(t.client, t.client.Estimate, { subject });
-const comparables = (subject: SubjectFacts, limit?: number) =>
-  call(t.client, t.client.Comparables, { subject, ...(limit !== undefined ? { limit } : {}) });
-const valueHistory = (subject: SubjectFacts, given: { estimate?: number; low?: number; high?: number } = {}) =>
+const estimate = (subject: HomeFacts) => call(t.client, t.client.Estimate, { subject });
+/** The valuation of a home that has one. */
+const valuation = async (subject: HomeFacts) => {
+  const res = await estimate(subject);
+  expect(res.found, res.message).toBe(true);
+  return res.valuation!;
+};
+const nearbySales = (subject: HomeFacts, limit?: number) =>
+  call(t.client, t.client.NearbySales, { subject, ...(limit !== undefined ? { limit } : {}) });
+const valueHistory = (subject: HomeFacts, given: { estimate?: number; low?: number; high?: number } = {}) =>
   call(t.client, t.client.ValueHistory, { subject, ...given });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -87,14 +93,37 @@ describe('Lookup', () => {
     // Sacramento records have no year built or lot size: left out rather than invented.
     expect(p.yearBuilt).toBeUndefined();
     expect(p.lotSize).toBeUndefined();
-    expect(p.estimatedValueLow!).toBeLessThanOrEqual(p.estimatedValue!);
-    expect(p.estimatedValue!).toBeLessThanOrEqual(p.estimatedValueHigh!);
+    const v = res.valuation!;
+    expect(v.low!).toBeLessThanOrEqual(v.estimate);
+    expect(v.estimate).toBeLessThanOrEqual(v.high!);
     // Brought to today's level: far above the 2008 sale of $59,222.
-    expect(p.estimatedValue!).toBeGreaterThan(59_222);
-    expect(Number.isInteger(p.estimatedValue)).toBe(true);
-    expect(res.valueDate).toMatch(isoDate);
-    expect(res.confidence).toBeGreaterThan(0);
-    expect(res.notes.join(' ')).toContain('2024 Q3');
+    expect(v.estimate).toBeGreaterThan(59_222);
+    expect(Number.isInteger(v.estimate)).toBe(true);
+    expect(v.valueDate).toMatch(isoDate);
+    expect(v.confidence).toBeGreaterThan(0);
+    expect(v.notes.join(' ')).toContain('2024 Q3');
+  });
+
+  it("answers the comparables its estimate used and the home's own sale as its sale history, from the same run", async () => {
+    const [prediction] = (await autocomplete('3526 high st')).predictions;
+    const res = await lookup(prediction!.description, prediction!.placeId);
+    const v = res.valuation!;
+    expect(v.comparables.length).toBeGreaterThanOrEqual(3);
+    for (const c of v.comparables) {
+      expectSpecFields(c);
+      expect(c.address).not.toBe(res.property!.address);
+      expect(c.distanceMiles).toBeGreaterThan(0);
+    }
+    expect(v.comparables.reduce((sum, c) => sum + c.weight, 0)).toBeCloseTo(1, 3);
+    // The source lists the 2008 sale twice: it is one sale, brought to today along the Sacramento index.
+    expect(v.saleHistory).toMatchObject([{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: expect.any(Number) }]);
+    expect(v.saleHistory[0]!.timeAdjustedPrice!).toBeGreaterThan(59_222);
+    expect(v.notes.join(' ')).toContain('not a comparable');
+    // Valuing the home again by its place id is the same run's answer (the model is deterministic).
+    const again = await valuation({ placeId: res.property!.placeId });
+    expect(again.estimate).toBe(v.estimate);
+    expect(again.comparables.map((c) => c.id)).toEqual(v.comparables.map((c) => c.id));
+    expect(again.saleHistory).toEqual(v.saleHistory);
   });
 
   it('finds the same home from free text, whatever the spelling', async () => {
@@ -103,7 +132,7 @@ describe('Lookup', () => {
       const res = await lookup(text);
       expect(res.found, text).toBe(true);
       expect(res.property?.placeId).toBe(byId.property?.placeId);
-      expect(res.property?.estimatedValue).toBe(byId.property?.estimatedValue);
+      expect(res.valuation?.estimate).toBe(byId.valuation?.estimate);
     }
     // An unknown place id falls back to the text.
     expect((await lookup('51 Omaha Court, Sacramento', 'open-data:0000000000000000')).property?.address).toBe(
@@ -142,11 +171,11 @@ describe('Lookup', () => {
     const res = await lookup(`${unknownArea.street}, ${unknownArea.city}, ${unknownArea.state} ${unknownArea.zip}`);
     expect(res.found).toBe(true);
     expect(res.property?.squareFootage).toBeUndefined();
-    expect(res.property?.estimatedValue).toBeUndefined();
+    expect(res.valuation ?? null).toBeNull();
   });
 });
 
-function expectSpecFields(c: ComparableMessage): void {
+function expectSpecFields(c: ComparableSaleMessage): void {
   expect(c.id).toMatch(/^sale-/);
   expect(c.address).toMatch(/, CA \d{5}$/);
   expect(c.bedrooms === undefined || Number.isInteger(c.bedrooms)).toBe(true);
@@ -160,34 +189,37 @@ function expectSpecFields(c: ComparableMessage): void {
   expect(Number.isInteger(c.timeAdjustedPrice)).toBe(true);
   const adjusted = c.timeAdjustedPrice + c.adjustments.reduce((s, a) => s + a.amount, 0);
   expect(Math.abs(c.adjustedValue - adjusted)).toBeLessThanOrEqual(c.adjustments.length);
-  for (const a of c.adjustments) expect(a).toEqual({ feature: expect.any(String), amount: expect.any(Number), note: expect.any(String) });
+  for (const a of c.adjustments) expect(a).toEqual({ feature: expect.any(String), label: expect.stringMatching(/^[A-Z][a-z]+( [a-z]+)?$/), amount: expect.any(Number), note: expect.any(String) });
   expect(c.weight).toBeGreaterThan(0);
 }
 
 describe('Estimate', () => {
   it('values a home from its facts, with the comparables it relied on', async () => {
-    const res = await estimate({ coordinates: highSt, squareFootage: 1400, bedrooms: 3, bathrooms: 2, propertyType: 'single_family', zipCode: '95838' });
-    expect(res.found).toBe(true);
-    expect(res.low).toBeLessThanOrEqual(res.estimate);
-    expect(res.estimate).toBeLessThanOrEqual(res.high);
+    const answer = await estimate({ coordinates: highSt, squareFootage: 1400, bedrooms: 3, bathrooms: 2, propertyType: 'single_family', zipCode: '95838' });
+    expect(answer.found).toBe(true);
+    expect(answer.dataSource).toBe(dataSource);
+    const res = answer.valuation!;
+    expect(res.low!).toBeLessThanOrEqual(res.estimate);
+    expect(res.estimate).toBeLessThanOrEqual(res.high!);
     expect(res.confidence).toBeGreaterThan(0);
     expect(res.comparables.length).toBeGreaterThan(0);
     for (const c of res.comparables) expectSpecFields(c);
-    expect(res.dataSource).toBe(dataSource);
-    const bigger = await estimate({ coordinates: highSt, squareFootage: 2800, bedrooms: 4, bathrooms: 3, propertyType: 'single_family', zipCode: '95838' });
+    // A different home (1,400 sq ft) at 3526 High St's point: its 836 sq ft sale is a comparable, not its history.
+    expect(res.saleHistory).toEqual([]);
+    const bigger = await valuation({ coordinates: highSt, squareFootage: 2800, bedrooms: 4, bathrooms: 3, propertyType: 'single_family', zipCode: '95838' });
     expect(bigger.estimate).toBeGreaterThan(res.estimate);
   });
 
   it('locates a home named only by its address', async () => {
-    const res = await estimate({ address: '51 Omaha Ct, Sacramento, CA 95823' });
-    expect(res.found).toBe(true);
+    const res = await valuation({ address: '51 Omaha Ct, Sacramento, CA 95823' });
     expect(res.estimate).toBeGreaterThan(0);
   });
 
   it('declines homes far from every sale or without a living area', async () => {
     const far = await estimate({ coordinates: { latitude: 40.7128, longitude: -74.006 }, squareFootage: 1500 });
     expect(far).toMatchObject({ found: false, message: 'No sales data near this address, so no value can be estimated.' });
-    const noArea = await estimate({ coordinates: highSt });
+    // Near 3526 High St but not at any recorded sale: nothing says how big the home is.
+    const noArea = await estimate({ coordinates: { latitude: highSt.latitude + 0.0005, longitude: highSt.longitude } });
     expect(noArea).toMatchObject({ found: false, message: "The home's square footage is unknown, so no value can be estimated." });
   });
 
@@ -200,10 +232,9 @@ describe('Estimate', () => {
   });
 });
 
-describe('Comparables', () => {
-  it('lists every field of the spec, most similar first, time-adjusted to today', async () => {
-    const res = await comparables({ address: '2796 Branch St, Sacramento, CA 95815' });
-    expect(res.dataSource).toBe(dataSource);
+describe('The comparables of an estimate', () => {
+  it('lists every field of the spec, most weight first, time-adjusted to today', async () => {
+    const res = await valuation({ address: '2796 Branch St, Sacramento, CA 95815' });
     expect(res.comparables.length).toBeGreaterThanOrEqual(5);
     expect(res.comparables.length).toBeLessThanOrEqual(10);
     for (const c of res.comparables) expectSpecFields(c);
@@ -216,15 +247,50 @@ describe('Comparables', () => {
     expect(res.comparables.some((c) => c.marketVariance! > 0) || res.comparables.some((c) => c.marketVariance! < 0)).toBe(true);
   });
 
-  it('honours the limit', async () => {
-    const res = await comparables({ coordinates: highSt, squareFootage: 1100 }, 3);
-    expect(res.comparables).toHaveLength(3);
-    expect((await failure(comparables({ coordinates: highSt, squareFootage: 1100 }, 99))).code).toBe('INVALID_ARGUMENT');
+  it('never lists the home itself, however it is named: its own sale is its sale history', async () => {
+    const [prediction] = (await autocomplete('3526 high st')).predictions;
+    const home = (await lookup(prediction!.description, prediction!.placeId)).property!;
+    const named: HomeFacts[] = [
+      { address: home.address },
+      { placeId: home.placeId },
+      { coordinates: home.coordinates!, squareFootage: home.squareFootage! },
+      // The owner corrected its living area: its place id still says which home it is.
+      { placeId: home.placeId, coordinates: home.coordinates!, squareFootage: home.squareFootage! + 200 },
+    ];
+    for (const subject of named) {
+      const res = await valuation(subject);
+      expect(res.comparables.length, JSON.stringify(subject)).toBeGreaterThanOrEqual(3);
+      for (const c of res.comparables) {
+        expect(c.address).not.toBe(home.address);
+        expect(c.distanceMiles).toBeGreaterThan(0);
+      }
+      expect(res.saleHistory.map((s) => s.date)).toEqual(['2008-05-21']);
+      expect((await nearbySales(subject, 25)).sales.map((c) => c.address)).not.toContain(home.address);
+    }
+  });
+
+  it('finds the home by its place id, not by its address text', async () => {
+    const [highStreet] = (await autocomplete('3526 high st')).predictions;
+    const [omaha] = (await autocomplete('51 omaha ct')).predictions;
+    const byId = await valuation({ address: omaha!.description, placeId: highStreet!.placeId });
+    const byText = await valuation({ address: highStreet!.description });
+    expect(byId.comparables.map((c) => c.id)).toEqual(byText.comparables.map((c) => c.id));
+    expect(byId.estimate).toBe(byText.estimate);
+  });
+});
+
+describe('NearbySales', () => {
+  it('answers as many similar sales around the home as asked, and refuses a limit above 25', async () => {
+    const res = await nearbySales({ coordinates: highSt, squareFootage: 1100 }, 3);
+    expect(res.sales).toHaveLength(3);
+    for (const c of res.sales) expectSpecFields(c);
+    expect((await nearbySales({ coordinates: highSt, squareFootage: 1100 }, 20)).sales).toHaveLength(20);
+    expect((await failure(nearbySales({ coordinates: highSt, squareFootage: 1100 }, 99))).code).toBe('INVALID_ARGUMENT');
   });
 
   it('answers an empty list when there is no data for the home', async () => {
-    expect((await comparables({ address: '1 Nowhere Rd, Springfield, IL' })).comparables).toEqual([]);
-    expect((await comparables({ coordinates: { latitude: 47.6, longitude: -122.3 }, squareFootage: 1500 })).comparables).toEqual([]);
+    expect((await nearbySales({ address: '1 Nowhere Rd, Springfield, IL' })).sales).toEqual([]);
+    expect((await nearbySales({ coordinates: { latitude: 47.6, longitude: -122.3 }, squareFootage: 1500 })).sales).toEqual([]);
   });
 });
 
@@ -237,7 +303,7 @@ describe('ValueHistory', () => {
     expect(res.dataSource).toBe(dataSource);
     expect(res.index).toMatchObject({ name: 'FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro)', level: 'metro', lastPeriod: '2024 Q3', endDate: '2024-09-30' });
     expect(res.valueDate).toBe(today);
-    expect(res.sales).toEqual([{ date: '2008-05-21', price: 59222 }]);
+    expect(res.sales).toMatchObject([{ date: '2008-05-21', price: 59222, timeAdjustedPrice: expect.any(Number) }]);
     const last = res.points.at(-1)!;
     expect(last).toMatchObject({ date: today, value: res.estimate, low: res.low, high: res.high, afterIndexEnd: true });
     // From a year before the 2008 sale; Sacramento prices roughly doubled since then.
@@ -283,7 +349,7 @@ describe('AdjustForPriceIndex', () => {
     expect(res.factor).toBeGreaterThan(2);
     expect(res.adjustedAmount).toBe(Math.round(100_000 * res.factor));
     // The same factor the comparables use: a 2008 sale's time-adjusted price over its price.
-    const [comp] = (await comparables({ coordinates: highSt, squareFootage: 1200 }, 1)).comparables;
+    const [comp] = (await nearbySales({ coordinates: highSt, squareFootage: 1200 }, 1)).sales;
     const viaRpc = await adjust(comp!.saleAmount, comp!.saleDate);
     expect(Math.abs(viaRpc.adjustedAmount - comp!.timeAdjustedPrice)).toBeLessThanOrEqual(1);
     // The index ends before today, so the answer says the level is held.

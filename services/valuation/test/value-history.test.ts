@@ -76,9 +76,16 @@ describe('a value history', () => {
     expect(inside.points.some((p) => p.afterIndexEnd)).toBe(false);
   });
 
-  it('keeps the home\'s own sales, oldest first, and widens the window to show them', () => {
-    const history = buildValueHistory(input({ sales: [{ date: '2012-03-02', price: 250_000 }, { date: '2008-05-21', price: 200_000 }, { date: '2030-01-01', price: 1 }] }));
-    expect(history.sales).toEqual([{ date: '2008-05-21', price: 200_000 }, { date: '2012-03-02', price: 250_000 }]);
+  it('keeps the home\'s own sales once each, oldest first, brought to today along the index, and widens the window to show them', () => {
+    const sales = [{ date: '2012-03-02', price: 250_000 }, { date: '2008-05-21', price: 200_000 }, { date: '2008-05-21', price: 200_000 }, { date: '2030-01-01', price: 1 }];
+    const history = buildValueHistory(input({ sales }));
+    const today = (date: string, price: number) => Math.round(price * risingIndex().factor(date, '2026-11-23'));
+    expect(history.sales).toEqual([
+      { date: '2008-05-21', price: 200_000, timeAdjustedPrice: today('2008-05-21', 200_000) },
+      { date: '2012-03-02', price: 250_000, timeAdjustedPrice: today('2012-03-02', 250_000) },
+    ]);
+    // About 1% a quarter from mid-2008 to the index's end in 2024 Q3 (held flat after it).
+    expect(history.sales[0]!.timeAdjustedPrice! / 200_000).toBeCloseTo(1.01 ** 65, 1);
     expect(history.points[0]!.date).toBe('2007-06-30');
   });
 

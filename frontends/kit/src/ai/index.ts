@@ -3,6 +3,7 @@ export * from './aiApi';
 export { useRotatingMessage } from './useRotatingMessage';
 export { useAnimatedNumber, easeInOutCubic } from './useAnimatedNumber';
 export { GeneratingState, type GeneratingStateProps } from './GeneratingState';
+export { OutdatedNotice, writtenForAnotherEstimate, type OutdatedNoticeProps } from './OutdatedNotice';
 export { RecommendationCard, type RecommendationCardProps } from '../recommendations/RecommendationCard';
 export { RecommendationSelector, type RecommendationSelectorProps } from '../recommendations/RecommendationSelector';
 export { RecommendationsWorkspace, type RecommendationsWorkspaceProps } from '../recommendations/RecommendationsWorkspace';

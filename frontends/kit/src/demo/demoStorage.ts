@@ -1,4 +1,4 @@
-import type { LookupProperty } from '@hsa/contracts';
+import type { LookupEvidence, LookupProperty } from '@hsa/contracts';
 import { loginUrl } from '../auth/navigation';
 
 /** The spec's demo property: id `demo-property`, userId `demo`. */
@@ -25,6 +25,17 @@ export interface DemoProperty extends LookupProperty {
   userId: typeof DEMO_USER_ID;
   /** Where the figures come from, e.g. "Sample market data: Sacramento, CA sales, May 2008". */
   dataSource: string | null;
+  /**
+   * The home has an estimate that the demo does not receive (the API gives it to signed-in users only): saving
+   * the property asks for it again. Absent in entries stored before this existed.
+   */
+  estimateWithheld?: boolean;
+  /**
+   * The lookup's comparables and the home's sale history: the evidence of its estimate, from the same valuation run
+   * (an anonymous lookup's comparables leave out what reveals the estimate). Absent in older entries.
+   */
+  comparables?: LookupEvidence['comparables'];
+  saleHistory?: LookupEvidence['saleHistory'];
 }
 
 /** The session storage entry: the property, when it was stored and the demo flag. */
@@ -79,11 +90,17 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** Keeps a looked-up property as the demo property (id demo-property, userId demo) with the time and the demo flag. */
 export function storeDemoProperty(
-  property: LookupProperty & { dataSource?: string | null },
+  property: LookupProperty & { dataSource?: string | null; estimateWithheld?: boolean } & Partial<LookupEvidence>,
   now: Date = new Date(),
 ): StoredDemoProperty {
   const entry: StoredDemoProperty = {
-    property: { ...property, id: DEMO_PROPERTY_ID, userId: DEMO_USER_ID, dataSource: property.dataSource ?? null },
+    property: {
+      ...property,
+      id: DEMO_PROPERTY_ID,
+      userId: DEMO_USER_ID,
+      dataSource: property.dataSource ?? null,
+      estimateWithheld: property.estimateWithheld ?? false,
+    },
     storedAt: now.toISOString(),
     isDemo: true,
   };
@@ -115,6 +132,19 @@ export function readPendingAddress(): PendingAddress | null {
   const entry = readJson('local', demoStorageKeys.pendingAddress) as Partial<PendingAddress> | null;
   if (!entry || !isText(entry.address) || entry.address.trim() === '') return null;
   return { address: entry.address, city: isText(entry.city) ? entry.city : '', state: isText(entry.state) ? entry.state : '' };
+}
+
+/** The text to search for a pending address: "3526 High St, Sacramento, CA" (city and state added when missing). */
+export function pendingAddressText(pending: PendingAddress): string {
+  const address = pending.address.trim();
+  const city = pending.city.trim();
+  if (!city || address.toLowerCase().includes(city.toLowerCase())) return address;
+  return [address, city, pending.state.trim()].filter(Boolean).join(', ');
+}
+
+/** Where a pending address leads after sign-in: its analysis, `/?address=…` (spec section 4). */
+export function pendingAddressUrl(pending: PendingAddress): string {
+  return `/?address=${encodeURIComponent(pendingAddressText(pending))}`;
 }
 
 export function clearPendingAddress(): void {

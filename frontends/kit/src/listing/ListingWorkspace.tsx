@@ -3,17 +3,23 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useGenerateListing, useListing, useUpdateListing } from '../ai/aiApi';
 import { listingMessages, rotation, type AiVariant } from '../ai/aiTexts';
 import { GeneratingState } from '../ai/GeneratingState';
+import { OutdatedNotice, writtenForAnotherEstimate } from '../ai/OutdatedNotice';
 import { ListingCard } from './ListingCard';
 
 export interface ListingWorkspaceProps {
   propertyId: string;
   address: string;
+  /** The home's estimate now: a listing written for another one says it may be out of date. */
+  estimatedValue: number | null;
   /** 'page' (the Listing page's toasts) or 'wizard' (the wizard's toasts). */
   variant: AiVariant;
 }
 
-/** A home's listing for the page and the wizard: the generate prompt, the loading state, and the card. */
-export function ListingWorkspace({ propertyId, address, variant }: ListingWorkspaceProps) {
+/**
+ * A home's listing for the page and the wizard: the generate prompt, the loading state, and the card (with a notice
+ * when it was written for an earlier estimate).
+ */
+export function ListingWorkspace({ propertyId, address, estimatedValue, variant }: ListingWorkspaceProps) {
   const listing = useListing(propertyId);
   const generate = useGenerateListing(propertyId, variant);
   const update = useUpdateListing(propertyId);
@@ -53,14 +59,20 @@ export function ListingWorkspace({ propertyId, address, variant }: ListingWorksp
       </Card>
     );
   }
+  const { basedOnEstimate } = listing.data;
   return (
-    <ListingCard
-      listing={listing.data}
-      address={address}
-      onRegenerate={() => generate.mutate()}
-      regenerating={generate.isPending}
-      onSave={(description) => update.mutateAsync(description)}
-      saving={update.isPending}
-    />
+    <Flex vertical gap={16}>
+      {writtenForAnotherEstimate(basedOnEstimate, estimatedValue) ? (
+        <OutdatedNotice what="listing" basedOnEstimate={basedOnEstimate} estimatedValue={estimatedValue} onRegenerate={() => generate.mutate()} />
+      ) : null}
+      <ListingCard
+        listing={listing.data}
+        address={address}
+        onRegenerate={() => generate.mutate()}
+        regenerating={generate.isPending}
+        onSave={(description) => update.mutateAsync(description)}
+        saving={update.isPending}
+      />
+    </Flex>
   );
 }

@@ -15,9 +15,13 @@ const styles = {
   figureLabel: { fontSize: 12, color: '#4b5567', margin: 0 },
   figureValue: { fontSize: 16, fontWeight: 700, margin: 0 },
   source: { fontSize: 12, color: '#4b5567' },
+  loss: { margin: 0, fontSize: 14, fontWeight: 600, color: '#b91c1c' },
 } satisfies Record<string, CSSProperties>;
 
-/** One selectable improvement: title, priority (with its colour), description, investment, value increase, ROI. */
+/**
+ * One selectable improvement: title, priority (with its colour), description, investment, value increase, ROI. A
+ * project that costs more than it adds says so next to its priority: a priority is never a promise of profit.
+ */
 export function RecommendationCard({ recommendation: r, selected, onToggle }: RecommendationCardProps) {
   const priority = priorityStyles[r.priority];
   const roi = roiPercent(r.roi);
@@ -46,6 +50,11 @@ export function RecommendationCard({ recommendation: r, selected, onToggle }: Re
           {priority.label}
         </Tag>
       </Flex>
+      {r.estimatedValueIncrease < r.estimatedCost ? (
+        <p style={styles.loss} data-testid="no-payback">
+          Does not pay back: it costs {formatCurrency(r.estimatedCost - r.estimatedValueIncrease)} more than it adds at sale.
+        </p>
+      ) : null}
       <Typography.Text type="secondary" style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
         {r.category}
       </Typography.Text>

@@ -5,6 +5,7 @@ import type { Recommendation } from '@hsa/contracts';
 import { useGenerateRecommendations, useRecommendations } from '../ai/aiApi';
 import { recommendationPageMessages, recommendationWizardMessages, rotation, type AiVariant } from '../ai/aiTexts';
 import { GeneratingState } from '../ai/GeneratingState';
+import { OutdatedNotice, writtenForAnotherEstimate } from '../ai/OutdatedNotice';
 import { RecommendationSelector } from './RecommendationSelector';
 import { ValueIncreaseCounter } from './ValueIncreaseCounter';
 
@@ -22,7 +23,7 @@ export interface RecommendationsWorkspaceProps {
 /**
  * Everything about a home's recommendations in one place, for the page and the wizard: the potential value
  * increase, the generate prompt, the rotating messages while generating, the selectable grid with its value
- * calculator, and Regenerate.
+ * calculator, and Regenerate (offered in a notice too when they were written for an earlier estimate).
  */
 export function RecommendationsWorkspace({ propertyId, estimatedValue, variant, onGenerated, footer }: RecommendationsWorkspaceProps) {
   const list = useRecommendations(propertyId);
@@ -30,6 +31,7 @@ export function RecommendationsWorkspace({ propertyId, estimatedValue, variant, 
   const messages = variant === 'page' ? recommendationPageMessages : recommendationWizardMessages;
   const recommendations = list.data ?? [];
   const total = recommendations.reduce((sum, r) => sum + r.estimatedValueIncrease, 0);
+  const basedOnEstimate = recommendations[0]?.basedOnEstimate;
 
   if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (list.isError) {
@@ -74,6 +76,9 @@ export function RecommendationsWorkspace({ propertyId, estimatedValue, variant, 
               Regenerate
             </Button>
           </Flex>
+          {basedOnEstimate !== undefined && writtenForAnotherEstimate(basedOnEstimate, estimatedValue) ? (
+            <OutdatedNotice what="recommendations" basedOnEstimate={basedOnEstimate} estimatedValue={estimatedValue} onRegenerate={() => generate.mutate()} />
+          ) : null}
           <RecommendationSelector key={recommendations.map((r) => r.id).join('|')} recommendations={recommendations} estimatedValue={estimatedValue} />
         </>
       )}

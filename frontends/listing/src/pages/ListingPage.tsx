@@ -5,7 +5,7 @@ import { PropertyPageFrame } from '../components/PropertyPageFrame';
 export default function ListingPage() {
   return (
     <PropertyPageFrame pageName="Listing Description">
-      {(property) => <ListingWorkspace propertyId={property.id} address={property.address} variant="page" />}
+      {(property) => <ListingWorkspace propertyId={property.id} address={property.address} estimatedValue={property.estimatedValue} variant="page" />}
     </PropertyPageFrame>
   );
 }

@@ -1,11 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { appName, useAuth } from '@hsa/ui-kit';
-import { AntdHost } from '../antd/AntdHost';
+import { AntdFrameSlot, AntdHost } from '../antd/AntdHost';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageError } from '../components/PageError';
 import { PageSpinner } from '../components/PageSpinner';
 import { Header } from './Header';
+import { NavigationProgress } from './NavigationProgress';
 
 // Only signed-in users get live updates, so the event stream code loads with the first sign-in.
 const LiveUpdates = lazy(() => import('./LiveUpdates'));
@@ -20,14 +21,19 @@ export function AppLayout() {
         Skip to main content
       </a>
       <Header auth={auth} />
+      <NavigationProgress />
       <main id="main" className="app__main" tabIndex={-1}>
-        <ErrorBoundary resetKey={pathname} fallback={(_error, reset) => <PageError onRetry={reset} />}>
-          <AntdHost>
+        <AntdHost>
+          <ErrorBoundary resetKey={pathname} fallback={(_error, reset) => <PageError onRetry={reset} />}>
+            {/* Above the slot, which may move the page into antd's frame: navigations (transitions) keep the page
+                on screen while the next one loads, so this spinner shows only on a first load. */}
             <Suspense fallback={<PageSpinner />}>
-              <Outlet />
+              <AntdFrameSlot>
+                <Outlet />
+              </AntdFrameSlot>
             </Suspense>
-          </AntdHost>
-        </ErrorBoundary>
+          </ErrorBoundary>
+        </AntdHost>
       </main>
       <footer className="site-footer">
         <div className="container site-footer__inner">

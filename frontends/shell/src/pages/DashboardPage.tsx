@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { NeedsAntd } from '../antd/AntdHost';
 import { usePageTitle } from '../components/usePageTitle';
 import { RemoteModule } from '../remotes/RemoteModule';
@@ -10,8 +9,9 @@ const exposed = './DashboardPage';
 /** `/dashboard` (and `/` when signed in): the dashboard remote's page. */
 export default function DashboardPage() {
   usePageTitle('My Properties');
-  // Fetch the remote while antd loads, instead of after it.
-  useEffect(() => prefetchRemoteComponent(remote, exposed), []);
+  // Fetch the remote while antd loads, instead of after it. In render (it loads once): the page suspends until
+  // both are there, and an effect would wait for that.
+  prefetchRemoteComponent(remote, exposed);
   return (
     <NeedsAntd>
       <RemoteModule remote={remote} module={exposed} description="your properties" />

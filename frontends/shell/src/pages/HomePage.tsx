@@ -1,6 +1,6 @@
-import { lazy, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { useAuth } from '@hsa/ui-kit';
+import { lazy, useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { clearPendingAddress, pendingAddressUrl, readDemoProperty, readPendingAddress, useAuth } from '@hsa/ui-kit';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
 import { decideHomeView, mayShowLanding } from '../routing/homeView';
@@ -27,6 +27,19 @@ export function HomePage() {
     case 'wizard':
       return <WizardPage />;
     case 'dashboard':
-      return <DashboardPage />;
+      return <SignedInHome />;
   }
+}
+
+/**
+ * `/` signed in: the dashboard, unless a pending address waits in local storage (a sign-in that did not come
+ * back to the wizard, e.g. the header's Sign In): then its analysis, `/?address=…`, and the address is forgotten
+ * (spec section 4). A demo property of this session is the wizard's to save, after its own sign-in.
+ */
+function SignedInHome() {
+  const [pending] = useState(() => (readDemoProperty() ? null : readPendingAddress()));
+  useEffect(() => {
+    if (pending) clearPendingAddress();
+  }, [pending]);
+  return pending ? <Navigate replace to={pendingAddressUrl(pending)} /> : <DashboardPage />;
 }

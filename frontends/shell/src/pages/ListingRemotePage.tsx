@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@hsa/ui-kit';
 import { NeedsAntd } from '../antd/AntdHost';
@@ -26,10 +25,9 @@ export function ListingRemotePage({ module, path, pageTitle, description, signIn
   const { user, isLoading } = useAuth();
   const [query] = useSearchParams();
   const signedIn = !!user;
-  // Fetch the remote while antd loads, instead of after it.
-  useEffect(() => {
-    if (signedIn) prefetchRemoteComponent(listingRemote, module);
-  }, [signedIn, module]);
+  // Fetch the remote while antd loads, instead of after it. In render (it loads once): the page suspends until
+  // both are there, and an effect would wait for that.
+  if (signedIn) prefetchRemoteComponent(listingRemote, module);
   if (isLoading) return <PageSpinner />;
   if (!user) {
     return (

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { NeedsAntd } from '../antd/AntdHost';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
@@ -16,9 +15,12 @@ export function LandingPage() {
   return <RemoteModule remote={wizardRemote} module={wizardModules.landing} description="the home page" />;
 }
 
-/** A wizard page that needs antd: fetch the remote while antd loads, instead of after it. */
+/**
+ * A wizard page that needs antd: fetch the remote while antd loads, instead of after it. In render (it loads once):
+ * the page suspends until both are there, and an effect would wait for that.
+ */
 function AntdWizardPage({ module, description }: { module: string; description: string }) {
-  useEffect(() => prefetchRemoteComponent(wizardRemote, module), [module]);
+  prefetchRemoteComponent(wizardRemote, module);
   return (
     <NeedsAntd>
       <RemoteModule remote={wizardRemote} module={module} description={description} />

@@ -1,8 +1,7 @@
-import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
+import { use, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { PageSpinner } from '../components/PageSpinner';
 import { RemoteUnavailable } from './RemoteUnavailable';
-import { loadRemoteComponent } from './remoteRegistry';
+import { loadRemoteComponent, retryRemoteComponent } from './remoteRegistry';
 
 export interface RemoteModuleProps {
   remote: string;
@@ -11,23 +10,28 @@ export interface RemoteModuleProps {
   description: string;
 }
 
-/** Renders a page exposed by a remote; a remote that is missing or fails shows a friendly error. */
+/**
+ * Renders a page exposed by a remote; a remote that is missing or fails shows a friendly error. While it loads it
+ * suspends to the layout's boundary, which keeps the previous page on screen during a navigation.
+ */
 export function RemoteModule({ remote, module, description }: RemoteModuleProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo<ComponentType>(
-    () => lazy(async () => ({ default: await loadRemoteComponent(remote, module) })),
-    // A new lazy component per attempt: React caches a rejected import.
-    [remote, module, attempt],
-  );
-  const retry = () => setAttempt((value) => value + 1);
+  const retry = () => {
+    retryRemoteComponent(remote, module);
+    setAttempt((value) => value + 1);
+  };
   return (
     <ErrorBoundary
       resetKey={attempt}
       fallback={() => <RemoteUnavailable description={description} onRetry={retry} />}
     >
-      <Suspense fallback={<PageSpinner label={`Loading ${description}…`} />}>
-        <Page />
-      </Suspense>
+      <RemotePage remote={remote} module={module} />
     </ErrorBoundary>
   );
+}
+
+/** The registry answers one promise per module (a failed one until Try Again). */
+function RemotePage({ remote, module }: Pick<RemoteModuleProps, 'remote' | 'module'>) {
+  const Page = use(loadRemoteComponent(remote, module));
+  return <Page />;
 }

@@ -41,8 +41,8 @@ async function importRemoteComponent(remote: string, exposed: string): Promise<C
 const components = new Map<string, Promise<ComponentType>>();
 
 /**
- * Loads `exposed` (e.g. './DashboardPage') of `remote` and answers its default export. Loads
- * once; a failed load is tried again on the next call.
+ * Loads `exposed` (e.g. './DashboardPage') of `remote` and answers its default export: one promise per module, so
+ * a page can suspend on it (React's `use`). A failed load stays failed until retryRemoteComponent.
  */
 export function loadRemoteComponent(remote: string, exposed: string): Promise<ComponentType> {
   const key = `${remote}/${exposed}`;
@@ -50,9 +50,13 @@ export function loadRemoteComponent(remote: string, exposed: string): Promise<Co
   if (!component) {
     component = importRemoteComponent(remote, exposed);
     components.set(key, component);
-    component.catch(() => components.delete(key));
   }
   return component;
+}
+
+/** Forgets a failed load, so the next loadRemoteComponent tries again. */
+export function retryRemoteComponent(remote: string, exposed: string): void {
+  components.delete(`${remote}/${exposed}`);
 }
 
 /** Starts loading a remote page early (e.g. while antd is still downloading); errors surface later. */

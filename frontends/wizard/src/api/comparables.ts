@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ShownComparableSale } from '@hsa/contracts';
 import { DEMO_PROPERTY_ID, apiRequest } from '@hsa/ui-kit';
-import { normaliseComparables, type Comparable } from '../domain/comparables';
 import { shouldFetchDemoComparables } from '../domain/demoRules';
 import type { WizardProperty } from '../domain/wizardProperty';
 
@@ -11,19 +11,28 @@ export function isSavedProperty(property: WizardProperty | null): boolean {
   return Boolean(property?.id && property.id !== DEMO_PROPERTY_ID);
 }
 
+/** GET /api/properties/demo-property/comparables for a home the lookup found: its place id says which home it is. */
+export function demoComparablesUrl(property: Pick<WizardProperty, 'address' | 'placeId'>): string {
+  const query = new URLSearchParams({ address: property.address.trim() });
+  if (property.placeId) query.set('placeId', property.placeId);
+  return `${demoComparablesPath}?${query}`;
+}
+
 /**
- * The comparable sales of the wizard's property: GET /api/properties/{id}/comparables for a saved one,
- * GET /api/properties/demo-property/comparables?address= for the demo and for drafts (only when the
- * address has 10+ characters and the city 3+). Every field name the API may use is accepted.
+ * The comparable sales of the wizard's property. The demo and drafts show the ones the lookup's estimate used
+ * (they came with it: no second valuation). A saved property asks GET /api/properties/{id}/comparables; a demo
+ * property kept from before lookups carried them asks GET /api/properties/demo-property/comparables?address=&placeId=
+ * (only when the address has 10+ characters and the city 3+).
  */
-export function useComparables(property: WizardProperty | null) {
+export function useComparables(property: WizardProperty | null): UseQueryResult<ShownComparableSale[], Error> {
   const saved = isSavedProperty(property);
-  const address = property?.address.trim() ?? '';
-  return useQuery<unknown, Error, Comparable[]>({
-    queryKey: saved ? ['/api/properties', property!.id!, 'comparables'] : [demoComparablesPath, address],
-    // A saved property's key is its URL, for the default query function; the demo's needs its query string.
-    ...(saved ? {} : { queryFn: () => apiRequest('GET', `${demoComparablesPath}?address=${encodeURIComponent(address)}`) }),
-    enabled: saved || shouldFetchDemoComparables(property),
-    select: normaliseComparables,
+  const evidence = property?.evidence ?? null;
+  const demoUrl = property && !saved ? demoComparablesUrl(property) : '';
+  return useQuery<ShownComparableSale[], Error>({
+    queryKey: saved ? ['/api/properties', property!.id!, 'comparables'] : evidence ? ['lookup-comparables', demoUrl] : [demoUrl],
+    // A saved property's key is its URL, for the default query function.
+    ...(saved ? {} : { queryFn: () => (evidence ? evidence.comparables : apiRequest<ShownComparableSale[]>('GET', demoUrl)) }),
+    ...(evidence ? { initialData: evidence.comparables, staleTime: Number.POSITIVE_INFINITY } : {}),
+    enabled: saved || evidence !== null || shouldFetchDemoComparables(property),
   });
 }

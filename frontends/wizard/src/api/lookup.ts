@@ -1,9 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LookupProperty, PropertyLookupInput, PropertyLookupResponse } from '@hsa/contracts';
+import type { LookupProperty, PropertyLookupInput, PropertyLookupResponse, LookupEvidence } from '@hsa/contracts';
 import { apiRequest, type RequestMeta } from '@hsa/ui-kit';
 
 export type LookupOutcome =
-  | { kind: 'found'; property: LookupProperty; dataSource: string | null }
+  /**
+   * evidence: the comparables the estimate used and the home's sale history (same valuation run). estimateWithheld:
+   * the home has an estimate that only signed-in users receive (the demo gets none, nor what reveals it).
+   */
+  | { kind: 'found'; property: LookupProperty; dataSource: string | null; evidence: LookupEvidence; estimateWithheld: boolean }
   | { kind: 'not-found'; message: string };
 
 /**
@@ -16,9 +20,11 @@ export async function lookupAddress(input: PropertyLookupInput): Promise<LookupO
     ...(input.placeId ? { placeId: input.placeId } : {}),
     ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}),
   };
-  const response = await apiRequest<PropertyLookupResponse & { dataSource?: string }>('POST', '/api/properties/lookup', body);
+  const response = await apiRequest<PropertyLookupResponse>('POST', '/api/properties/lookup', body);
   if (response?.success && response.property) {
-    return { kind: 'found', property: response.property, dataSource: response.dataSource ?? null };
+    // The estimate's own comparables and the home's sale history: the wizard shows these, never a second valuation's.
+    const evidence = { comparables: response.comparables ?? [], saleHistory: response.saleHistory ?? [] };
+    return { kind: 'found', property: response.property, dataSource: response.dataSource || null, evidence, estimateWithheld: response.estimateWithheld === true };
   }
   return { kind: 'not-found', message: (response && 'message' in response && response.message) || 'No property data found' };
 }

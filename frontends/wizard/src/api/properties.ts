@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePropertyInput, Property, RefreshValuationResponse, UpdatePropertyInput } from '@hsa/contracts';
 import { apiRequest, queryKeys } from '@hsa/ui-kit';
+import { valuationFactsDiffer } from '../domain/wizardProperty';
 import { ownUnauthorizedHandling, refreshAccountData } from './session';
 
 /** GET /api/properties/{id}. */
@@ -8,11 +9,33 @@ export function useSavedProperty(id: string | null) {
   return useQuery<Property>({ queryKey: queryKeys.property(id ?? ''), enabled: Boolean(id) });
 }
 
-/** POST /api/properties: the new property is cached, and the user and the lists are fetched again. */
+const refreshValuation = (id: string) => apiRequest<RefreshValuationResponse>('POST', `/api/properties/${encodeURIComponent(id)}/refresh-valuation`);
+
+/**
+ * A saved property whose estimate was made for other facts, valued again from its saved facts, so its estimate and
+ * the comparables shown with it come from one valuation of the same facts. Without sales data near it the property
+ * stays without an estimate (its value card says so).
+ */
+async function valueSavedFacts(property: Property): Promise<Property> {
+  if (!property.coordinates) return property;
+  try {
+    return { ...property, ...(await refreshValuation(property.id)) };
+  } catch {
+    return property;
+  }
+}
+
+/**
+ * POST /api/properties: the new property is cached, and the user and the lists are fetched again. `revalue`: the
+ * body's facts differ from those its lookup's estimate was made for (estimateIsStale), so they are valued now.
+ */
 export function useCreateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePropertyInput) => apiRequest<Property>('POST', '/api/properties', body),
+    mutationFn: async ({ body, revalue = false }: { body: CreatePropertyInput; revalue?: boolean }) => {
+      const created = await apiRequest<Property>('POST', '/api/properties', body);
+      return revalue ? valueSavedFacts(created) : created;
+    },
     meta: ownUnauthorizedHandling,
     onSuccess: (property) => {
       queryClient.setQueryData(queryKeys.property(property.id), property);
@@ -21,15 +44,20 @@ export function useCreateProperty() {
   });
 }
 
-/** PATCH /api/properties/{id} with the edited fields. */
+/** PATCH /api/properties/{id} with the edited fields; edited valuation facts are valued again. */
 export function useUpdateProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePropertyInput) => apiRequest<Property>('PATCH', `/api/properties/${encodeURIComponent(id)}`, body),
+    mutationFn: async (body: UpdatePropertyInput) => {
+      const before = queryClient.getQueryData<Property>(queryKeys.property(id));
+      const updated = await apiRequest<Property>('PATCH', `/api/properties/${encodeURIComponent(id)}`, body);
+      return before && valuationFactsDiffer(before, updated) ? valueSavedFacts(updated) : updated;
+    },
     meta: ownUnauthorizedHandling,
     onSuccess: (property) => {
       queryClient.setQueryData(queryKeys.property(id), property);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.property(id), 'comparables'] });
+      // Its comparables and value history follow the saved facts (and the estimate valued from them).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.property(id) });
       void refreshAccountData(queryClient);
     },
   });
@@ -39,7 +67,7 @@ export function useUpdateProperty(id: string) {
 export function useRefreshValuation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<RefreshValuationResponse>('POST', `/api/properties/${encodeURIComponent(id)}/refresh-valuation`),
+    mutationFn: () => refreshValuation(id),
     meta: ownUnauthorizedHandling,
     onSuccess: (values) => {
       queryClient.setQueryData<Property>(queryKeys.property(id), (property) => (property ? { ...property, ...values } : property));

@@ -1,15 +1,17 @@
 import { Button, Card, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { comparablesDataSource, priceKindOf, priceWords, type Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
+import { comparablesDataSource, priceKindOf, priceWords } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { ComparablesMap } from '../map/ComparablesMap';
 import { mapMessages } from '../map/mapMessages';
 import { ComparablesShortList, ComparablesTable } from './ComparablesTable';
 import { Locked } from './Locked';
+import { useLockMessages } from './lockMessages';
 
 export interface ComparablesSectionProps {
   property: WizardProperty;
-  comparables: UseQueryResult<Comparable[], Error>;
+  comparables: UseQueryResult<ShownComparableSale[], Error>;
   /** 'summary': step 1 (the first 3 sales and a location map); 'analysis': step 2 (all sales). */
   variant: 'summary' | 'analysis';
   /** Demo mode: the sales and the map are blurred (the demo banner offers the way to unlock them). */
@@ -21,6 +23,7 @@ export const summaryComparableCount = 3;
 
 /** The comparable sales and their map, with their loading, error and empty states. */
 export function ComparablesSection({ property, comparables, variant, locked }: ComparablesSectionProps) {
+  const lockMessages = useLockMessages();
   const all = comparables.data ?? [];
   // Step 1 shows the first 3; behind demo mode's blur a few rows are enough.
   const shown = variant === 'summary' ? all.slice(0, summaryComparableCount) : locked ? all.slice(0, 5) : all;
@@ -61,7 +64,7 @@ export function ComparablesSection({ property, comparables, variant, locked }: C
       title={<h2 className="wz-card-title">{variant === 'summary' ? `Recent ${plural} nearby` : `Comparable ${plural}`}</h2>}
       extra={shown.length && !locked ? <span className="wz-muted">{`${shown.length} of ${all.length} ${plural}`}</span> : null}
     >
-      <Locked locked={locked} message={`Sign in to see the comparable ${plural} and the map`}>
+      <Locked locked={locked} message={lockMessages.comparables(plural)}>
         <div className={`wz-comps__body wz-comps__body--${variant}`}>
           <div className="wz-comps__map">{map}</div>
           <div className="wz-comps__list">{list}</div>

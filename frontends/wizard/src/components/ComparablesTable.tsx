@@ -1,20 +1,29 @@
 import { formatNumber, streetPart } from '@hsa/ui-kit';
-import { priceKindOf, priceWords, type Comparable } from '../domain/comparables';
+import { isValuedComparable, type ShownComparableSale } from '@hsa/contracts';
+import { adjustmentSummary, priceKindOf, priceWords } from '../domain/comparables';
 import { formatDistance, formatFacts, formatMoney, formatSaleDate, formatVariance } from '../domain/format';
 import { EstimateAmongComparables } from './EstimateAmongComparables';
 import '../wizard.css';
 import './estimateStrip.css';
 
-/** The adjustments behind a comparable's adjusted value, as one line (e.g. "Size -$4,200; Time +$61,000"). */
-function adjustmentSummary(comparable: Comparable): string {
-  return comparable.adjustments
-    .map((a) => `${a.feature} ${a.amount >= 0 ? '+' : '-'}${formatMoney(Math.abs(a.amount))}${a.note ? ` (${a.note})` : ''}`)
-    .join('; ');
+/** A price in a list that mixes sales and listings says which it is. */
+function kindNote(comparable: ShownComparableSale, kind: ReturnType<typeof priceKindOf>): string {
+  return kind === 'mixed' ? ` (${comparable.priceKind === 'listing' ? 'list price' : 'sale price'})` : '';
 }
 
-/** A price in a list that mixes sales and listings says which it is. */
-function kindNote(comparable: Comparable, kind: ReturnType<typeof priceKindOf>): string {
-  return kind === 'mixed' ? ` (${comparable.priceKind === 'listing' ? 'list price' : 'sale price'})` : '';
+/**
+ * What a comparable says the home is worth, with its adjustments in words. The demo's comparables come without it
+ * (the estimate is for signed-in users): a dash, never a made-up figure.
+ */
+function AdjustedValueCell({ comparable }: { comparable: ShownComparableSale }) {
+  if (!isValuedComparable(comparable)) return <td className="wz-table__num">—</td>;
+  const summary = adjustmentSummary(comparable, formatMoney);
+  return (
+    <td className="wz-table__num" title={summary || undefined}>
+      {formatMoney(comparable.adjustedValue)}
+      {summary ? <span className="visually-hidden">. {summary}</span> : null}
+    </td>
+  );
 }
 
 /**
@@ -23,12 +32,12 @@ function kindNote(comparable: Comparable, kind: ReturnType<typeof priceKindOf>):
  * above it, where the estimate sits among those adjusted values. Listings (a listing-based provider's comparables)
  * show their list price and listing date, named so.
  */
-export function ComparablesTable({ comparables, estimate = null }: { comparables: Comparable[]; estimate?: number | null }) {
+export function ComparablesTable({ comparables, estimate = null }: { comparables: ShownComparableSale[]; estimate?: number | null }) {
   const kind = priceKindOf(comparables);
   const words = priceWords[kind];
   return (
     <>
-      <EstimateAmongComparables estimate={estimate} adjustedValues={comparables.map((c) => c.adjustedValue)} />
+      <EstimateAmongComparables estimate={estimate} adjustedValues={comparables.map((c) => (isValuedComparable(c) ? c.adjustedValue : null))} />
       {/* Focusable: on narrow screens the table scrolls sideways, and keyboard users must be able to scroll it. */}
       <div className="wz-table-wrap" tabIndex={0} role="region" aria-label={`Comparable ${words.plural} table`}>
         <table className="wz-table">
@@ -57,14 +66,11 @@ export function ComparablesTable({ comparables, estimate = null }: { comparables
                   {streetPart(comparable.address)}
                 </th>
                 <td className="wz-table__num">
-                  {formatMoney(comparable.salePrice)}
+                  {formatMoney(comparable.saleAmount)}
                   {kind === 'mixed' ? <span className="wz-muted">{kindNote(comparable, kind)}</span> : null}
                 </td>
                 <td>{formatSaleDate(comparable.saleDate) || '—'}</td>
-                <td className="wz-table__num" title={adjustmentSummary(comparable) || undefined}>
-                  {formatMoney(comparable.adjustedValue)}
-                  {comparable.adjustments.length > 0 && <span className="visually-hidden">. {adjustmentSummary(comparable)}</span>}
-                </td>
+                <AdjustedValueCell comparable={comparable} />
                 <td>
                   {comparable.bedrooms ?? '—'} / {comparable.bathrooms ?? '—'}
                 </td>
@@ -82,7 +88,7 @@ export function ComparablesTable({ comparables, estimate = null }: { comparables
 }
 
 /** The first comparable sales as a short list (step 1 shows 3): price and "Sold <date>", or "Listed <date>" for a listing. */
-export function ComparablesShortList({ comparables }: { comparables: Comparable[] }) {
+export function ComparablesShortList({ comparables }: { comparables: ShownComparableSale[] }) {
   return (
     <ol className="wz-comp-list">
       {comparables.map((comparable, index) => (
@@ -97,7 +103,7 @@ export function ComparablesShortList({ comparables }: { comparables: Comparable[
           <div className="wz-comp-list__sale">
             <p className="wz-comp-list__price">
               <span className="visually-hidden">{`${priceWords[comparable.priceKind].price} `}</span>
-              {formatMoney(comparable.salePrice)}
+              {formatMoney(comparable.saleAmount)}
             </p>
             <p className="wz-muted">{[priceWords[comparable.priceKind].event, formatSaleDate(comparable.saleDate)].filter(Boolean).join(' ')}</p>
           </div>

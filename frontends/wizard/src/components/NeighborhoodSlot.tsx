@@ -3,6 +3,7 @@ import { Card, Skeleton } from 'antd';
 import { NeighborhoodPreviewShapes } from '@hsa/ui-kit';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { Locked, type UnlockAction } from './Locked';
+import { useLockMessages } from './lockMessages';
 
 // The card with its tabs loads once step 2 shows a saved property; demo mode never needs it.
 const NeighborhoodCard = lazy(() => import('./NeighborhoodCard'));
@@ -23,6 +24,7 @@ export interface NeighborhoodSlotProps {
 const title = <h2 className="wz-card-title">Neighborhood insights</h2>;
 
 export function NeighborhoodSlot({ property, demo, unlock }: NeighborhoodSlotProps) {
+  const lockMessages = useLockMessages();
   if (!demo && property.id) {
     return (
       <Suspense
@@ -41,7 +43,7 @@ export function NeighborhoodSlot({ property, demo, unlock }: NeighborhoodSlotPro
       {demo ? (
         <Locked
           locked
-          message="Family life, walkability, dining and the local market, for signed-in owners."
+          message={lockMessages.neighborhood}
           action={unlock ? { ...unlock, label: unlock.label === 'Sign In to Save' ? 'Login to View Neighborhood Analysis' : unlock.label } : undefined}
         >
           {/* Shapes only: a locked preview shows no score, fact or figure, real or made up. */}

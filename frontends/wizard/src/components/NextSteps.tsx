@@ -4,6 +4,7 @@ import { GeneratingState, recommendationWizardMessages, rotation, useGenerateRec
 import type { WizardStep } from '../domain/wizardRoute';
 import { DocumentIcon, HomeIcon, LockIcon, SparkIcon } from './icons';
 import type { UnlockAction } from './Locked';
+import { useLockMessages } from './lockMessages';
 
 export interface NextStepsProps {
   /** The saved property's id (null in demo mode). */
@@ -88,6 +89,7 @@ function SavedNextSteps({ propertyId, goToStep }: { propertyId: string; goToStep
  * call to action, to the property details or, in demo mode, to sign in.
  */
 export function NextSteps({ propertyId, demo, unlock, onEditDetails, goToStep }: NextStepsProps) {
+  const lockMessages = useLockMessages();
   return (
     <>
       <Card className="wz-next" title={<h2 className="wz-card-title">Get ready to sell</h2>}>
@@ -103,7 +105,7 @@ export function NextSteps({ propertyId, demo, unlock, onEditDetails, goToStep }:
           </h2>
           <p>
             {demo
-              ? 'Sign in to keep this property, see its full analysis and unlock recommendations and a listing.'
+              ? lockMessages.callToAction
               : 'Correct the bedrooms, bathrooms or size, add details buyers care about, and add photos.'}
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Card, Skeleton } from 'antd';
 import { CameraIcon } from './icons';
+import { useLockMessages } from './lockMessages';
 
 // The photo widget loads with step 1.5 of a saved property; its uploader (Uppy) loads only when the modal opens.
 const PhotosPanel = lazy(() => import('./PhotosPanel'));
@@ -17,6 +18,7 @@ export interface PhotosSlotProps {
 }
 
 export function PhotosSlot({ propertyId, demo }: PhotosSlotProps) {
+  const lockMessages = useLockMessages();
   if (propertyId && !demo) {
     return (
       <Card className="wz-photos">
@@ -35,7 +37,7 @@ export function PhotosSlot({ propertyId, demo }: PhotosSlotProps) {
         <p className="wz-placeholder__title">Room-by-room photos</p>
         <p className="wz-muted">
           {demo
-            ? 'Sign in and save this property to add photos of each room.'
+            ? lockMessages.photos
             : 'Analyze the property first to save it; you can then add photos of each room here.'}
         </p>
       </div>

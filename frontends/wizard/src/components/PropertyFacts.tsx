@@ -3,6 +3,7 @@ import { formatCurrency, formatNumber } from '@hsa/ui-kit';
 import { pricePerSquareFoot } from '../domain/valuation';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { LockIcon } from './icons';
+import { useLockMessages } from './lockMessages';
 
 export interface PropertyFactsProps {
   property: WizardProperty;
@@ -16,6 +17,7 @@ const unknown = '—';
 
 /** The property's key facts as a definition list. */
 export function PropertyFacts({ property, variant, hideValue = false }: PropertyFactsProps) {
+  const lockMessages = useLockMessages();
   const perSqft = pricePerSquareFoot(property.estimatedValue, property.squareFootage);
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Bedrooms', value: property.bedrooms !== null ? formatNumber(property.bedrooms) : unknown },
@@ -28,7 +30,7 @@ export function PropertyFacts({ property, variant, hideValue = false }: Property
       label: 'Price per sq ft',
       value: hideValue ? (
         <span className="wz-facts__locked">
-          <LockIcon size={13} /> Sign in
+          <LockIcon size={13} /> {lockMessages.short}
         </span>
       ) : perSqft !== null ? (
         formatCurrency(perSqft)

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LockIcon } from './icons';
+import { useLockMessages } from './lockMessages';
 
 export type QuickNavItem = 'analysis' | 'recommendations' | 'listing' | 'details';
 
@@ -21,6 +22,7 @@ const items: { key: QuickNavItem; label: string; lockedInDemo: boolean }[] = [
 
 /** Quick navigation between a property's pages (spec section 2); the last three are disabled in demo mode. */
 export function QuickNav({ current, demo, links }: QuickNavProps) {
+  const lockMessages = useLockMessages();
   return (
     <nav className="wz-quicknav" aria-label="Property sections">
       <ul>
@@ -54,7 +56,7 @@ export function QuickNav({ current, demo, links }: QuickNavProps) {
       </ul>
       {demo ? (
         <span id="wz-quicknav-locked" className="visually-hidden">
-          Sign in to unlock this section
+          {lockMessages.section}
         </span>
       ) : null}
     </nav>

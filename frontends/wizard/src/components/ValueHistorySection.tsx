@@ -4,6 +4,7 @@ import { useValueHistory } from '../api/valueHistory';
 import { formatMoney } from '../domain/format';
 import { indexLabel, summary, tableRows, type FoundValueHistory } from '../domain/valueHistory';
 import { Locked } from './Locked';
+import { useLockMessages } from './lockMessages';
 import { valueHistoryColors } from './valueHistoryColors';
 // After the wizard's base styles, which these build on (and one order in every chunk).
 import '../wizard.css';
@@ -25,11 +26,12 @@ const title = <h2 className="wz-card-title">Value over time</h2>;
 
 /** Step 2's picture of the home's value over time, with its loading, error, empty and locked states. */
 export function ValueHistorySection({ propertyId, hasEstimate, demo }: ValueHistorySectionProps) {
+  const lockMessages = useLockMessages();
   const history = useValueHistory(demo || !hasEstimate ? null : propertyId);
   let body;
   if (demo) {
     body = (
-      <Locked locked message="Sign in to see how this home's value moved over the years">
+      <Locked locked message={lockMessages.valueHistory}>
         <div className="wz-vh-empty" />
       </Locked>
     );

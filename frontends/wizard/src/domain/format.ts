@@ -21,11 +21,11 @@ export function formatMoney(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatCurrency(value) : '—';
 }
 
-/** "+4.2%" / "-3%" */
+const varianceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/** A "vs. market" figure, always to one decimal: "+4.2%", "-3.0%", "0.0%". */
 export function formatVariance(percent: number | null): string {
-  if (percent === null) return '—';
-  const rounded = Math.round(percent * 10) / 10;
-  return `${rounded > 0 ? '+' : ''}${formatNumber(rounded)}%`;
+  return percent === null ? '—' : `${varianceFormat.format(percent)}%`;
 }
 
 /** "3 bd · 2 ba · 1,450 sq ft", leaving out what is unknown. */

@@ -23,11 +23,29 @@ export const toasts = {
   propertyFound: ['Property Found', 'Check the details below, then analyze the property.'],
   demoReady: ['Demo Property Analysis Ready', 'Sign in to save this property and see the full analysis.'],
   analysisComplete: ['Analysis Complete', 'Your property was saved and its analysis is ready.'],
+  /** Saved, but the address is not in the sales data: no location, so no estimate, comparables or neighborhood. */
+  savedWithoutLocation: ['Property Saved Successfully', 'Your property was saved, but there is no estimate for it: we have no sales data near this address.'],
+  /** Saved with a location, but too few sales nearby for an estimate. */
+  savedWithoutEstimate: ['Property Saved Successfully', 'Your property was saved, but there is no estimate for it yet: there were too few sales nearby.'],
   propertySavedSuccessfully: ['Property Saved Successfully', 'The property is now in your account.'],
   propertySaved: ['Property Saved!', 'Taking you to its analysis…'],
   propertyUpdated: ['Property Updated', 'Your changes were saved.'],
   valuationUpdated: ['Valuation Updated', 'The estimate now reflects the latest sales.'],
 } as const satisfies Record<string, ToastText>;
+
+/** The demo property could not be saved as it is: the product does not know some of its facts, so the owner is asked. */
+export function factsNeededToast(facts: string): ToastText {
+  return ['Property Details Needed', `Our data does not say this home's ${facts}. Enter ${facts.includes(' and ') ? 'them' : 'it'} to save the property.`];
+}
+
+/**
+ * What a new property's save says: 'Analysis Complete' only when there is an analysis to see; otherwise that it was
+ * saved, what is missing and why.
+ */
+export function savedToast(property: { estimatedValue: number | null; coordinates: unknown }): ToastText {
+  if (property.estimatedValue !== null) return toasts.analysisComplete;
+  return property.coordinates ? toasts.savedWithoutEstimate : toasts.savedWithoutLocation;
+}
 
 /** 'Save Failed: Unable to save property to your account: {reason}' */
 export function saveFailedWithReason(reason: string): ToastText {

@@ -1,4 +1,4 @@
-import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType } from '@hsa/contracts';
+import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType, LookupEvidence } from '@hsa/contracts';
 import { propertyFormDefaults, type DemoProperty, type PropertyFormValues } from '@hsa/ui-kit';
 
 /**
@@ -26,13 +26,26 @@ export interface WizardProperty {
   placeId: string | null;
   /** Where the figures come from, when known (lookups say it; saved properties take it from their comparables). */
   dataSource: string | null;
+  /**
+   * The comparables the lookup's estimate used and the home's sale history, from that same valuation (demo and
+   * drafts); null for a saved property, whose comparables are asked for by its id.
+   */
+  evidence: LookupEvidence | null;
+  /** The demo: the home has an estimate, which the API gives to signed-in users only (estimatedValue is null). */
+  estimateWithheld: boolean;
 }
 
 export function fromSavedProperty(property: Property): WizardProperty {
-  return { ...property, dataSource: null };
+  return { ...property, dataSource: null, evidence: null, estimateWithheld: false };
 }
 
-export function fromLookup(property: LookupProperty, dataSource: string | null, id: string | null = null): WizardProperty {
+export function fromLookup(
+  property: LookupProperty,
+  dataSource: string | null,
+  evidence: LookupEvidence | null,
+  id: string | null = null,
+  estimateWithheld = false,
+): WizardProperty {
   return {
     id,
     address: property.address,
@@ -42,21 +55,26 @@ export function fromLookup(property: LookupProperty, dataSource: string | null, 
     bedrooms: property.bedrooms,
     bathrooms: property.bathrooms,
     squareFootage: property.squareFootage,
-    yearBuilt: property.yearBuilt ?? null,
+    yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: null,
     estimatedValue: property.estimatedValue,
     estimatedValueLow: property.estimatedValueLow,
     estimatedValueHigh: property.estimatedValueHigh,
-    lotSize: property.lotSize ?? null,
+    lotSize: property.lotSize,
     coordinates: property.coordinates,
     placeId: property.placeId || null,
     dataSource,
+    evidence,
+    estimateWithheld,
   };
 }
 
 export function fromDemoProperty(demo: DemoProperty): WizardProperty {
-  return fromLookup(demo, demo.dataSource, demo.id);
+  const evidence = demo.comparables ? { comparables: demo.comparables, saleHistory: demo.saleHistory ?? [] } : null;
+  // Entries stored before lot size and year built were answered as null may lack them.
+  const facts = { ...demo, yearBuilt: demo.yearBuilt ?? null, lotSize: demo.lotSize ?? null };
+  return fromLookup(facts, demo.dataSource, evidence, demo.id, demo.estimateWithheld ?? false);
 }
 
 /** A draft for manual entry after a failed lookup: only the address the visitor typed. */
@@ -80,46 +98,105 @@ export function manualDraft(address: string): WizardProperty {
     coordinates: null,
     placeId: null,
     dataSource: null,
+    evidence: null,
+    estimateWithheld: false,
   };
 }
 
-/** The details form's starting values: the property's facts, the spec's defaults (4 / 2.5 / 2450) for unknown ones. */
-export function toFormValues(property: WizardProperty): Partial<PropertyFormValues> {
+/**
+ * The details form's starting values: the property's facts. A fact the product does not know for a home it found is
+ * left empty, so the owner is asked for it (it is never shown as if it were found); only manual entry, where the owner
+ * types the whole home, starts from the spec's form defaults (4 / 2.5 / 2450).
+ */
+export function toFormValues(property: WizardProperty, manual = false): Partial<PropertyFormValues> {
+  const unknown: Partial<PropertyFormValues> = manual
+    ? { bedrooms: propertyFormDefaults.bedrooms, bathrooms: propertyFormDefaults.bathrooms, squareFootage: propertyFormDefaults.squareFootage }
+    : { bedrooms: undefined, bathrooms: undefined, squareFootage: null };
   return {
     address: property.address,
     city: property.city,
     state: property.state,
     zipCode: property.zipCode,
-    bedrooms: property.bedrooms ?? propertyFormDefaults.bedrooms,
-    bathrooms: property.bathrooms ?? propertyFormDefaults.bathrooms,
-    squareFootage: property.squareFootage ?? propertyFormDefaults.squareFootage,
+    bedrooms: property.bedrooms ?? unknown.bedrooms,
+    bathrooms: property.bathrooms ?? unknown.bathrooms,
+    squareFootage: property.squareFootage ?? unknown.squareFootage ?? null,
     yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo ?? '',
   };
 }
 
+/** The facts a saved property must state (spec: bedrooms, bathrooms and square footage are required). */
+export const requiredFacts = ['bedrooms', 'bathrooms', 'squareFootage'] as const;
+export type RequiredFact = (typeof requiredFacts)[number];
+
+/** The required facts the product does not know for this home (the lookup's data has none for them). */
+export function unknownFacts(property: Pick<WizardProperty, RequiredFact>): RequiredFact[] {
+  return requiredFacts.filter((fact) => property[fact] === null);
+}
+
+/** A property cannot be saved as it is: the product does not know these facts of it, so the owner is asked. */
+export class UnknownFactsError extends Error {
+  constructor(readonly facts: RequiredFact[]) {
+    super(`The ${factWords(facts)} of this home are not known.`);
+    this.name = 'UnknownFactsError';
+  }
+}
+
+const factNames: Record<RequiredFact, string> = { bedrooms: 'bedrooms', bathrooms: 'bathrooms', squareFootage: 'square footage' };
+
+/** "bedrooms", "bedrooms and square footage", "bedrooms, bathrooms and square footage". */
+export function factWords(facts: readonly RequiredFact[]): string {
+  const words = facts.map((fact) => factNames[fact]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The property's required facts, when all are known; otherwise UnknownFactsError names the missing ones. */
+export function knownFacts(property: Pick<WizardProperty, RequiredFact>): { bedrooms: number; bathrooms: number; squareFootage: number } {
+  const { bedrooms, bathrooms, squareFootage } = property;
+  if (bedrooms === null || bathrooms === null || squareFootage === null) throw new UnknownFactsError(unknownFacts(property));
+  return { bedrooms, bathrooms, squareFootage };
+}
+
+/** The facts a valuation is computed from: when one changes, the estimate (and its comparables) must be computed again. */
+const valuationFacts = ['bedrooms', 'bathrooms', 'squareFootage', 'yearBuilt', 'propertyType', 'lotSize'] as const;
+type ValuationFacts = { [K in (typeof valuationFacts)[number]]?: WizardProperty[K] | undefined };
+
+/** Does `next` state a valuation fact other than `current`'s? (Facts `next` leaves out are unchanged.) */
+export function valuationFactsDiffer(current: ValuationFacts, next: ValuationFacts): boolean {
+  return valuationFacts.some((key) => next[key] !== undefined && (next[key] ?? null) !== (current[key] ?? null));
+}
+
+/** Was the property's estimate made for other facts than the form's? Then the saved facts are valued again. */
+export function estimateIsStale(property: WizardProperty, form: CreatePropertyInput | undefined): boolean {
+  return form !== undefined && property.estimatedValue !== null && valuationFactsDiffer(property, form);
+}
+
 /**
  * The POST /api/properties body for a property: the form's fields (when given) over the property's own,
- * plus what only the lookup knows (estimate, lot size, coordinates, place id).
+ * plus what only the lookup knows (estimate, lot size, coordinates, place id). An estimate made for other facts
+ * than the form's is left out: the saved facts are valued again (useCreateProperty), so the estimate shown and the
+ * comparables shown come from one valuation of the same facts.
  */
 export function toCreateBody(property: WizardProperty, form?: CreatePropertyInput): CreatePropertyInput {
-  const values = toFormValues(property);
+  // Without the form, the facts are the property's own: an unknown one is asked for, never filled with a default.
+  const facts = form ?? knownFacts(property);
+  const stale = estimateIsStale(property, form);
   return {
     address: property.address,
     city: property.city,
     state: property.state,
     zipCode: property.zipCode,
-    bedrooms: values.bedrooms!,
-    bathrooms: values.bathrooms!,
-    squareFootage: values.squareFootage!,
+    bedrooms: facts.bedrooms,
+    bathrooms: facts.bathrooms,
+    squareFootage: facts.squareFootage,
     yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo,
     ...form,
-    estimatedValue: property.estimatedValue,
-    estimatedValueLow: property.estimatedValueLow,
-    estimatedValueHigh: property.estimatedValueHigh,
+    estimatedValue: stale ? null : property.estimatedValue,
+    estimatedValueLow: stale ? null : property.estimatedValueLow,
+    estimatedValueHigh: stale ? null : property.estimatedValueHigh,
     lotSize: property.lotSize,
     coordinates: property.coordinates,
     placeId: property.placeId,

@@ -1,5 +1,6 @@
 import { formatCurrency, streetPart } from '@hsa/ui-kit';
-import { priceWords, type Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
+import { priceWords } from '../domain/comparables';
 import { formatDistance, formatFacts, formatMoney, formatSaleDate } from '../domain/format';
 
 /** The info popup text of the home. */
@@ -15,7 +16,7 @@ export function HomeDetails({ address, estimatedValue }: { address: string; esti
 }
 
 /** The info popup text of a comparable: "Sold for $X on <date>", or "Listed at $X on <date>" for a listing. */
-export function ComparableDetails({ number, comparable }: { number: number; comparable: Comparable }) {
+export function ComparableDetails({ number, comparable }: { number: number; comparable: ShownComparableSale }) {
   const facts = formatFacts(comparable);
   const words = priceWords[comparable.priceKind];
   const atPrice = words.atPrice.charAt(0).toUpperCase() + words.atPrice.slice(1);
@@ -26,18 +27,18 @@ export function ComparableDetails({ number, comparable }: { number: number; comp
       </p>
       <p className="wz-popup__title">{streetPart(comparable.address)}</p>
       <p className="wz-popup__line">
-        {atPrice} <strong>{formatMoney(comparable.salePrice)}</strong>
+        {atPrice} <strong>{formatMoney(comparable.saleAmount)}</strong>
         {comparable.saleDate ? ` on ${formatSaleDate(comparable.saleDate)}` : ''}
       </p>
       {facts ? <p className="wz-popup__line">{facts}</p> : null}
-      {comparable.distanceMiles !== null ? <p className="wz-popup__line">{formatDistance(comparable.distanceMiles)} from your property</p> : null}
+      <p className="wz-popup__line">{formatDistance(comparable.distanceMiles)} from your property</p>
     </>
   );
 }
 
 /** The accessible name of a comparable's marker. */
-export function comparableMarkerLabel(number: number, comparable: Comparable): string {
+export function comparableMarkerLabel(number: number, comparable: ShownComparableSale): string {
   const words = priceWords[comparable.priceKind];
-  const price = comparable.salePrice !== null ? `, ${words.atPrice} ${formatCurrency(comparable.salePrice)}` : '';
+  const price = `, ${words.atPrice} ${formatCurrency(comparable.saleAmount)}`;
   return `${words.noun} ${number}: ${comparable.address}${price}`;
 }

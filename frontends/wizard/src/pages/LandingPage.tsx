@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useNavigate, useSearchParams } from 'react-router';
 import { AddressAutocomplete, appName, loginUrl, requestToast, storeDemoProperty, usePlacesSession } from '@hsa/ui-kit';
 import { lookupAddress } from '../api/lookup';
+import { announceDemoReady } from '../domain/arrival';
 import { toasts } from '../domain/messages';
 import { wizardUrl } from '../domain/wizardRoute';
 import { CameraIcon, ChartIcon, DocumentIcon, SparkIcon } from '../components/icons';
@@ -63,9 +64,10 @@ export default function LandingPage() {
     try {
       const outcome = await lookupAddress({ address: trimmed, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
       if (outcome.kind === 'found') {
-        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource });
-        requestToast('success', ...toasts.demoReady);
-        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
+        // The estimate's comparables and the home's sale history are kept with it: the demo shows that run's evidence.
+        storeDemoProperty({ ...outcome.property, dataSource: outcome.dataSource, ...outcome.evidence, estimateWithheld: outcome.estimateWithheld });
+        // The page stays on screen (with "Analyzing…") until the analysis is ready, which then says so.
+        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
         return;
       }
       requestToast('error', ...toasts.landingNotFound);

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Property } from '@hsa/contracts';
-import { cityStateZip, formatCurrency, loginUrl, readDemoProperty, streetPart, useAuth, useToast } from '@hsa/ui-kit';
+import { cityStateZip, clearDemoState, formatCurrency, loginUrl, readDemoProperty, streetPart, useAuth, useToast } from '@hsa/ui-kit';
 import { handleUnauthorized } from '../api/session';
 import { errorReason, saveFailedWithReason, toasts } from '../domain/messages';
-import { fromDemoProperty } from '../domain/wizardProperty';
+import { fromDemoProperty, UnknownFactsError } from '../domain/wizardProperty';
 import { PropertyFacts } from '../components/PropertyFacts';
 import { HomeIcon, LockIcon } from '../components/icons';
 import { usePageTitle } from '../components/usePageTitle';
-import { MissingDemoDataError, useDemoSave } from '../wizard/useDemoSave';
+import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from '../wizard/useDemoSave';
 import '../wizard.css';
 
 /** The redirect to the saved property waits this long after 'Property Saved!' (spec section 9). */
@@ -120,9 +120,19 @@ function SaveDemoProperty() {
       },
       (error: unknown) => {
         if (error instanceof MissingDemoDataError) toast.error(...toasts.noPropertyData);
-        else if (!handleUnauthorized(error, toast)) toast.error(...saveFailedWithReason(errorReason(error)));
+        else if (error instanceof UnknownFactsError) {
+          const ask = askForUnknownFacts(entry, error);
+          toast.info(...ask.toast);
+          navigate(ask.to);
+        } else if (!handleUnauthorized(error, toast)) toast.error(...saveFailedWithReason(errorReason(error)));
       },
     );
+
+  // Cancel: the visitor does not want this property kept, so the demo property (and its pending address) go.
+  const cancel = () => {
+    clearDemoState();
+    navigate('/');
+  };
 
   return (
     <Card className="wz-save-card">
@@ -141,7 +151,7 @@ function SaveDemoProperty() {
         <Button type="primary" size="large" loading={demoSave.isPending} onClick={() => void save()}>
           Save to My Properties
         </Button>
-        <Button size="large" disabled={demoSave.isPending} onClick={() => navigate('/')}>
+        <Button size="large" disabled={demoSave.isPending} onClick={cancel}>
           Cancel
         </Button>
       </div>

@@ -2,6 +2,7 @@ import { Card, Skeleton } from 'antd';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '@hsa/ui-kit';
 import { decideWizardRoute } from '../domain/wizardRoute';
+import { LockAudienceContext } from '../components/lockMessages';
 import { Wizard } from '../wizard/Wizard';
 import '../wizard.css';
 
@@ -26,7 +27,10 @@ export default function WizardPage() {
   if (route.kind === 'redirect') return <Navigate replace to={route.to} />;
   return (
     <div className="wz-page">
-      <Wizard key={`${pathname}${search}`} view={route} />
+      {/* Demo mode's locks speak to visitors, or to a signed-in user whose demo property is not saved yet. */}
+      <LockAudienceContext.Provider value={route.signedIn ? 'unsaved' : 'visitor'}>
+        <Wizard key={`${pathname}${search}`} view={route} />
+      </LockAudienceContext.Provider>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { validationMessages } from '@hsa/contracts';
 import { AddressAutocomplete, usePlacesSession, useToast } from '@hsa/ui-kit';
 import { isAcceptableAddress } from '../domain/addressRule';
-import type { Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
 import { toasts } from '../domain/messages';
 import type { WizardProperty } from '../domain/wizardProperty';
 import { ComparablesSection } from '../components/ComparablesSection';
@@ -18,7 +18,7 @@ export interface AddressStepProps {
   initialAddress: string;
   /** A property already loaded: its estimate, facts, first 3 comparables and map are shown. */
   loaded: WizardProperty | null;
-  comparables: UseQueryResult<Comparable[], Error>;
+  comparables: UseQueryResult<ShownComparableSale[], Error>;
   demo: boolean;
   looking: boolean;
   /** `sessionToken`: the address box's autocomplete session, which the lookup ends. */

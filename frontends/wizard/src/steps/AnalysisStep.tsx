@@ -2,23 +2,27 @@ import type { ReactNode } from 'react';
 import { Card, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { cityStateZip, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
-import { comparablesDataSource, type Comparable } from '../domain/comparables';
+import type { ShownComparableSale } from '@hsa/contracts';
+import { comparablesDataSource } from '../domain/comparables';
 import type { WizardProperty } from '../domain/wizardProperty';
 import type { WizardStep } from '../domain/wizardRoute';
 import { ComparablesSection } from '../components/ComparablesSection';
 import type { UnlockAction } from '../components/Locked';
 import { NeighborhoodSlot } from '../components/NeighborhoodSlot';
 import { NextSteps } from '../components/NextSteps';
+import { NoSalesDataNotice } from '../components/NoSalesDataNotice';
 import { PropertyFacts } from '../components/PropertyFacts';
+import { SaleHistorySection } from '../components/SaleHistorySection';
 import { StepHeader } from '../components/StepHeader';
 import { ValueCard } from '../components/ValueCard';
 import { ValueHistorySection } from '../components/ValueHistorySection';
 import { isSavedProperty } from '../api/comparables';
+import { isValidCoordinates } from '../map/projection';
 import { usePageTitle } from '../components/usePageTitle';
 
 export interface AnalysisStepProps {
   property: WizardProperty;
-  comparables: UseQueryResult<Comparable[], Error>;
+  comparables: UseQueryResult<ShownComparableSale[], Error>;
   /** Demo mode: value, comparables and map blurred; neighborhood locked; next steps locked. */
   demo: boolean;
   unlock?: UnlockAction | undefined;
@@ -35,6 +39,8 @@ export interface AnalysisStepProps {
 export function AnalysisStep({ property, comparables, demo, unlock, refresh, onEditDetails, goToStep, notice }: AnalysisStepProps) {
   usePageTitle(`${streetPart(property.address)} · Analysis`);
   const dataSource = comparablesDataSource(comparables.data ?? []) ?? property.dataSource;
+  // A saved home the sales data does not hold (entered by hand): nothing located can be shown, and one notice says why.
+  const unlocated = !demo && isSavedProperty(property) && !isValidCoordinates(property.coordinates);
   return (
     <div className="wz-stack">
       <StepHeader
@@ -50,19 +56,31 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
         }
       />
       {notice}
+      {unlocated ? <NoSalesDataNotice /> : null}
       <div className="wz-grid wz-grid--analysis">
-        <ValueCard property={property} dataSource={dataSource} locked={demo} refresh={demo ? undefined : refresh} />
+        <ValueCard
+          property={property}
+          dataSource={dataSource}
+          locked={demo}
+          refresh={demo || unlocated ? undefined : refresh}
+          {...(unlocated ? { noEstimateReason: 'There is no sales data near this address.' } : {})}
+        />
         <Card title={<h2 className="wz-card-title">Property facts</h2>}>
           <PropertyFacts property={property} variant="analysis" hideValue={demo} />
         </Card>
       </div>
-      <ValueHistorySection
-        propertyId={isSavedProperty(property) ? property.id : null}
-        hasEstimate={property.estimatedValue !== null}
-        demo={demo}
-      />
-      <ComparablesSection property={property} comparables={comparables} variant="analysis" locked={demo} />
-      <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
+      {unlocated ? null : (
+        <>
+          <SaleHistorySection property={property} demo={demo} />
+          <ValueHistorySection
+            propertyId={isSavedProperty(property) ? property.id : null}
+            hasEstimate={property.estimatedValue !== null}
+            demo={demo}
+          />
+          <ComparablesSection property={property} comparables={comparables} variant="analysis" locked={demo} />
+          <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
+        </>
+      )}
       <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} goToStep={goToStep} />
     </div>
   );

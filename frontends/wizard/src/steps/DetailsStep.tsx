@@ -1,7 +1,7 @@
 import { Button, Card } from 'antd';
 import type { CreatePropertyInput } from '@hsa/contracts';
 import { PropertyDetailsForm } from '@hsa/ui-kit';
-import { toFormValues, type WizardProperty } from '../domain/wizardProperty';
+import { factWords, toFormValues, unknownFacts, type WizardProperty } from '../domain/wizardProperty';
 import { PhotosSlot } from '../components/PhotosSlot';
 import { StepHeader } from '../components/StepHeader';
 import { usePageTitle } from '../components/usePageTitle';
@@ -20,11 +20,14 @@ export interface DetailsStepProps {
 /** Step 1.5: the property's details (address read-only) and its photos. */
 export function DetailsStep({ property, isNew, manual, saving, onSubmit, onBack }: DetailsStepProps) {
   usePageTitle('Property Details');
+  const unknown = manual ? [] : unknownFacts(property);
   const subtitle = manual
     ? "We couldn't find this address in the sales data. Enter the home's details and we'll analyze it."
-    : isNew
-      ? 'Check the details we found and correct anything that is off. Bedrooms, bathrooms and size shape the estimate.'
-      : 'Keep the details of your home up to date. Bedrooms, bathrooms and size shape the estimate.';
+    : unknown.length
+      ? `Our data does not say this home's ${factWords(unknown)}: please enter ${unknown.length > 1 ? 'them' : 'it'}, and check the details we found.`
+      : isNew
+        ? 'Check the details we found and correct anything that is off. Bedrooms, bathrooms and size shape the estimate.'
+        : 'Keep the details of your home up to date. Bedrooms, bathrooms and size shape the estimate.';
   return (
     <div className="wz-stack">
       <StepHeader eyebrow="Step 1.5 · Details and photos" title="Tell us about your home" subtitle={subtitle} />
@@ -33,7 +36,7 @@ export function DetailsStep({ property, isNew, manual, saving, onSubmit, onBack 
           <PropertyDetailsForm
             key={`${property.id ?? 'new'}:${property.address}`}
             name="wizard-details"
-            initialValues={toFormValues(property)}
+            initialValues={toFormValues(property, manual)}
             addressReadOnly
             submitLabel={isNew ? 'Analyze Property' : 'Save Changes'}
             submitting={saving}

@@ -1,6 +1,15 @@
 import { Button, Card, Flex, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
-import { ListingWorkspace, RecommendationSelector, cityStateZip, streetPart, useRecommendations } from '@hsa/ui-kit';
+import {
+  ListingWorkspace,
+  OutdatedNotice,
+  RecommendationSelector,
+  cityStateZip,
+  streetPart,
+  useGenerateRecommendations,
+  useRecommendations,
+  writtenForAnotherEstimate,
+} from '@hsa/ui-kit';
 import { StepHeader } from '../components/StepHeader';
 import { usePageTitle } from '../components/usePageTitle';
 import type { WizardStep } from '../domain/wizardRoute';
@@ -9,6 +18,7 @@ import type { ListingStepSlotProps } from './ListingStepSlot';
 /** The improvements to make, with the value calculator; or the way to step 3 when there are none yet. */
 function ValuePlan({ propertyId, estimatedValue, goToStep }: { propertyId: string; estimatedValue: number | null; goToStep: (step: WizardStep) => void }) {
   const list = useRecommendations(propertyId);
+  const regenerate = useGenerateRecommendations(propertyId, 'wizard');
   if (list.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
   if (list.isError || list.data.length === 0) {
     return (
@@ -24,12 +34,24 @@ function ValuePlan({ propertyId, estimatedValue, goToStep }: { propertyId: strin
       </Card>
     );
   }
+  const basedOnEstimate = list.data[0]?.basedOnEstimate;
   return (
-    <RecommendationSelector
-      key={list.data.map((r) => r.id).join('|')}
-      recommendations={list.data}
-      estimatedValue={estimatedValue}
-    />
+    <>
+      {basedOnEstimate !== undefined && writtenForAnotherEstimate(basedOnEstimate, estimatedValue) ? (
+        <OutdatedNotice
+          what="recommendations"
+          basedOnEstimate={basedOnEstimate}
+          estimatedValue={estimatedValue}
+          onRegenerate={() => regenerate.mutate()}
+          regenerating={regenerate.isPending}
+        />
+      ) : null}
+      <RecommendationSelector
+        key={list.data.map((r) => r.id).join('|')}
+        recommendations={list.data}
+        estimatedValue={estimatedValue}
+      />
+    </>
   );
 }
 
@@ -52,7 +74,7 @@ export default function ListingStep({ property, goToStep }: ListingStepSlotProps
         </div>
         <ValuePlan propertyId={property.id} estimatedValue={property.estimatedValue} goToStep={goToStep} />
       </section>
-      <ListingWorkspace propertyId={property.id} address={property.address} variant="wizard" />
+      <ListingWorkspace propertyId={property.id} address={property.address} estimatedValue={property.estimatedValue} variant="wizard" />
       <Flex justify="space-between" wrap gap={12}>
         <Button size="large" onClick={() => goToStep(3)}>
           Back to Recommendations

@@ -7,7 +7,8 @@ import { toasts } from '../domain/messages';
 import { autoSaveDelayMs } from '../domain/postLogin';
 import { demoPropertyParam } from '../domain/wizardRoute';
 import { usePageTitle } from '../components/usePageTitle';
-import { useDemoSave } from './useDemoSave';
+import { UnknownFactsError } from '../domain/wizardProperty';
+import { askForUnknownFacts, useDemoSave } from './useDemoSave';
 
 /**
  * Right after sign-in from demo mode: saves the demo property to the account after 500 ms, clears demo
@@ -32,6 +33,13 @@ export function AutoSaveScreen({ entry }: { entry: StoredDemoProperty }) {
         },
         (error: unknown) => {
           if (handleUnauthorized(error, toast)) return;
+          if (error instanceof UnknownFactsError) {
+            // Nothing failed: the owner is asked for the facts the data does not give, rather than saving made-up ones.
+            const ask = askForUnknownFacts(entry, error);
+            toast.info(...ask.toast);
+            navigate(ask.to, { replace: true });
+            return;
+          }
           toast.error(...toasts.autoSaveFailed);
           navigate(`/?propertyId=${demoPropertyParam}&step=2`, { replace: true });
         },

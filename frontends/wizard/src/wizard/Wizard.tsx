@@ -9,9 +9,10 @@ import { useDraft, draftStore } from '../api/draftStore';
 import { useAddressLookup } from '../api/lookup';
 import { useRefreshValuation, useSavedProperty, useCreateProperty, useUpdateProperty } from '../api/properties';
 import { handleUnauthorized, refreshAccountData } from '../api/session';
-import { toasts } from '../domain/messages';
+import { announceDemoReady } from '../domain/arrival';
+import { savedToast, toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
-import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { estimateIsStale, fromDemoProperty, UnknownFactsError, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
@@ -24,7 +25,8 @@ import { DetailsStep } from '../steps/DetailsStep';
 import { ListingStepSlot } from '../steps/ListingStepSlot';
 import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
-import { MissingDemoDataError, useDemoSave } from './useDemoSave';
+import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from './useDemoSave';
+import { useArrivalToast } from './useArrivalToast';
 import { useDemoSession } from './useDemoSession';
 
 function PropertyLoadError() {
@@ -59,11 +61,12 @@ export function Wizard({ view }: { view: WizardView }) {
   const update = useUpdateProperty(view.propertyId ?? '');
   const refresh = useRefreshValuation(view.propertyId ?? '');
   const demoSave = useDemoSave();
+  useArrivalToast();
   const [postLogin] = useState<PostLoginAction>(() =>
     view.signedIn
       ? decidePostLogin({
           fromLogin: view.fromLogin,
-          hasDemoProperty: Boolean(demoSession.entry),
+          demoProperty: demoSession.entry?.property ?? null,
           pendingAddress: readPendingAddress(),
           action: view.action,
         })
@@ -111,13 +114,12 @@ export function Wizard({ view }: { view: WizardView }) {
     }
     if (outcome.kind === 'found') {
       if (view.signedIn) {
-        draftStore.set(fromLookup(outcome.property, outcome.dataSource));
+        draftStore.set(fromLookup(outcome.property, outcome.dataSource, outcome.evidence));
         toast.success(...toasts.propertyFound);
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
-        demoSession.store(outcome.property, outcome.dataSource);
-        toast.success(...toasts.demoReady);
-        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
+        demoSession.store(outcome.property, outcome.dataSource, outcome.evidence, outcome.estimateWithheld);
+        navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
       }
     } else if (view.signedIn) {
       draftStore.set(manualDraft(address));
@@ -144,7 +146,11 @@ export function Wizard({ view }: { view: WizardView }) {
       },
       (error: unknown) => {
         if (error instanceof MissingDemoDataError) toast.error(...toasts.noPropertyData);
-        else if (!handleUnauthorized(error, toast)) toast.error(...toasts.saveFailed);
+        else if (error instanceof UnknownFactsError && demoSession.entry) {
+          const ask = askForUnknownFacts(demoSession.entry, error);
+          toast.info(...ask.toast);
+          navigate(ask.to);
+        } else if (!handleUnauthorized(error, toast)) toast.error(...toasts.saveFailed);
       },
     );
 
@@ -168,10 +174,13 @@ export function Wizard({ view }: { view: WizardView }) {
       return;
     }
     if (!property) return;
-    create.mutate(toCreateBody(property, body), {
+    // A demo property whose estimate the demo never received (estimateWithheld) is valued once its facts are saved.
+    create.mutate({ body: toCreateBody(property, body), revalue: estimateIsStale(property, body) || property.estimateWithheld }, {
       onSuccess: (created) => {
+        // The demo property completed here (its facts were asked for) is saved now: demo mode is over.
+        if (demoSession.entry && demoSession.entry.property.address === property.address) demoSession.clear();
         // The draft is dropped once the saved property opens (below), not here: this page would fall back to step 1.
-        toast.success(...toasts.analysisComplete);
+        toast.success(...savedToast(created));
         navigate(`/?propertyId=${encodeURIComponent(created.id)}&step=2`);
       },
       onError: (error) => {

@@ -32,6 +32,7 @@ function toRecommendationSet(row: RecommendationSetRow): RecommendationSet {
     engine: row.engine,
     model: row.model,
     generatedAt: row.generatedAt.toISOString(),
+    ...(row.basedOnEstimate !== null ? { basedOnEstimate: row.basedOnEstimate } : {}),
   };
 }
 
@@ -46,6 +47,7 @@ function toListing(row: ListingRow): ListingInput {
     sourceNote: row.sourceNote,
   };
   if (row.editedAt) listing.editedAt = row.editedAt.toISOString();
+  if (row.basedOnEstimate !== null) listing.basedOnEstimate = row.basedOnEstimate;
   return listing;
 }
 
@@ -58,7 +60,7 @@ export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, 
       const result = await engine.recommendations(input, { deadline: engineDeadline(ctx), onFallback: (f) => (fallback = f) });
       // The built-in engine answered in the model's place: each recommendation's source says so.
       const noted = fallback ? { ...result, recommendations: result.recommendations.map((r) => ({ ...r, source: withNote(r.source, fallback!.note) })) } : result;
-      return toRecommendationSet(await repository.saveRecommendations(ctx.userId, input.propertyId, noted));
+      return toRecommendationSet(await repository.saveRecommendations(ctx.userId, input.propertyId, noted, input.facts.estimatedValue));
     }),
 
     GetRecommendations: unary(logger, 'GetRecommendations', async (request, { userId }) => {
@@ -82,7 +84,9 @@ export function aiServiceHandlers(repository: AiRepository, engine: TextEngine, 
         result = await engine.listing(input, variant, options);
       }
       const note = result.engine === 'embedded' && fallback ? fallback.note : '';
-      return toListing(await repository.saveListing(ctx.userId, input.propertyId, result, variant, note));
+      return toListing(
+        await repository.saveListing(ctx.userId, input.propertyId, result, { variant, sourceNote: note, basedOnEstimate: input.facts.estimatedValue }),
+      );
     }),
 
     GetListing: unary(logger, 'GetListing', async (request, { userId }) => {

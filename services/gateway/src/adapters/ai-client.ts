@@ -2,7 +2,7 @@ import type { Listing, Property, Recommendation } from '@hsa/contracts';
 import {
   listingMessageToApi,
   loadAiProto,
-  propertyToHomeFacts,
+  propertyToGenerateFacts,
   recommendationSetToApi,
   type AiServiceClient,
   type ComparablesSummary,
@@ -35,7 +35,7 @@ export class AiClient {
   private request(property: Property, extras: GenerationExtras): GenerateRequest {
     return {
       propertyId: property.id,
-      facts: propertyToHomeFacts(property),
+      ...propertyToGenerateFacts(property),
       ...(extras.comparables ? { comparables: extras.comparables } : {}),
       photoRoomTypes: extras.photoRoomTypes ?? [],
     };

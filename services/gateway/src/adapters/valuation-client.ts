@@ -1,26 +1,17 @@
-import type { AddressAutocompleteResponse, ComparableSale, PropertyLookup, PropertyLookupResponse, ValuationValues, ValueHistoryResponse } from '@hsa/contracts';
+import type { AddressAutocompleteResponse, HomeValuation, PropertyLookup, PropertyLookupResponse, ValuationEvidence, ValuationValues, ValueHistoryResponse } from '@hsa/contracts';
 import {
-  comparableMessageToApi,
   loadValuationProto,
   lookupResponseToApi,
   predictionMessageToApi,
+  valuationToApi,
   valueHistoryResponseToApi,
-  type SubjectFacts,
+  type HomeFacts,
   type ValuationServiceClient,
 } from '@hsa/protos';
 import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 
-export interface EstimateResult {
-  found: boolean;
-  /** Why there is no estimate (when not found). */
-  message: string;
-  estimatedValue: number;
-  /** Null when the valuation gave no range. */
-  estimatedValueLow: number | null;
-  estimatedValueHigh: number | null;
-  confidence: number;
-  dataSource: string;
-}
+/** A valuation, or why there is none. */
+export type EstimateResult = { found: true; valuation: HomeValuation; dataSource: string } | { found: false; message: string; dataSource: string };
 
 /**
  * The valuation service as the gateway sees it: API shapes in, API shapes out. None of its calls is
@@ -52,26 +43,21 @@ export class ValuationClient {
     return lookupResponseToApi(await call(this.client, this.client.lookup, request, this.opts()));
   }
 
-  async comparables(subject: SubjectFacts, limit?: number): Promise<{ comparables: ComparableSale[]; dataSource: string }> {
-    const res = await call(this.client, this.client.comparables, { subject, ...(limit ? { limit } : {}) }, this.opts());
-    return { comparables: res.comparables.map((c) => comparableMessageToApi(c, res.dataSource)), dataSource: res.dataSource };
+  /** One valuation of a home (found by its place id or coordinates; by its address text only without both). */
+  async estimate(subject: HomeFacts): Promise<EstimateResult> {
+    const res = await call(this.client, this.client.estimate, { subject }, this.opts());
+    if (!res.found || !res.valuation) return { found: false, message: res.message, dataSource: res.dataSource };
+    return { found: true, valuation: valuationToApi(res.valuation, res.dataSource), dataSource: res.dataSource };
   }
 
-  async estimate(subject: SubjectFacts): Promise<EstimateResult> {
-    const res = await call(this.client, this.client.estimate, { subject }, this.opts());
-    return {
-      found: res.found,
-      message: res.message,
-      estimatedValue: res.estimate,
-      estimatedValueLow: res.low ?? null,
-      estimatedValueHigh: res.high ?? null,
-      confidence: res.confidence,
-      dataSource: res.dataSource,
-    };
+  /** The comparables a home's estimate used and its sale history, from that one valuation (empty without one). */
+  async comparables(subject: HomeFacts): Promise<ValuationEvidence> {
+    const estimate = await this.estimate(subject);
+    return estimate.found ? { comparables: estimate.valuation.comparables, saleHistory: estimate.valuation.saleHistory } : { comparables: [], saleHistory: [] };
   }
 
   /** The home's value over time; `saved` (the property's estimate) is the value carried along the index. */
-  async valueHistory(subject: SubjectFacts, saved?: ValuationValues): Promise<ValueHistoryResponse> {
+  async valueHistory(subject: HomeFacts, saved?: ValuationValues): Promise<ValueHistoryResponse> {
     const request = {
       subject,
       ...(saved ? { estimate: saved.estimatedValue, low: saved.estimatedValueLow, high: saved.estimatedValueHigh } : {}),

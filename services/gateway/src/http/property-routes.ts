@@ -4,6 +4,7 @@ import { fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient, PropertyListFilter } from '../adapters/property-client';
 import { requireUser } from './errors';
 import type { RateLimiting } from './rate-limits';
+import { withContractNames } from './spec-aliases';
 
 /** The spec's property calls. Ownership is enforced by the property service; the gateway adds the user. */
 export function propertyRoutes(properties: PropertyClient, limit: RateLimiting): Router {
@@ -18,7 +19,7 @@ export function propertyRoutes(properties: PropertyClient, limit: RateLimiting):
   };
 
   router.post('/api/properties', limit('create'), async (req, res) => {
-    const input = createPropertySchema.safeParse(req.body ?? {});
+    const input = createPropertySchema.safeParse(withContractNames(req.body ?? {}));
     if (!input.success) throw fromZodError(input.error);
     res.status(201).json(await properties.create(userId(req), input.data));
   });
@@ -29,7 +30,7 @@ export function propertyRoutes(properties: PropertyClient, limit: RateLimiting):
 
   router.patch('/api/properties/:id', async (req, res) => {
     const id = propertyId(req);
-    const input = updatePropertySchema.safeParse(req.body ?? {});
+    const input = updatePropertySchema.safeParse(withContractNames(req.body ?? {}));
     if (!input.success) throw fromZodError(input.error);
     res.json(await properties.update(userId(req), id, input.data));
   });

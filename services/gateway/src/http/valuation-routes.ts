@@ -9,10 +9,11 @@ import {
   type RefreshValuationResponse,
   type ValuationValues,
 } from '@hsa/contracts';
-import { propertyToSubjectFacts } from '@hsa/protos';
+import { propertyToHomeFacts } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient } from '../adapters/property-client';
 import type { ValuationClient } from '../adapters/valuation-client';
+import { withholdEstimate, withoutEstimateEvidence } from '../domain/withheld-estimate';
 import { requireUser } from './errors';
 import type { RateLimiting } from './rate-limits';
 
@@ -41,8 +42,8 @@ function savedValuation(property: Pick<Property, 'estimatedValue' | 'estimatedVa
 }
 
 /**
- * The spec's valuation calls: address autocomplete and lookup (anonymous: the demo uses them),
- * comparables (the owner's property, or the demo by address) and refresh valuation (owner only; saved
+ * The spec's valuation calls: address autocomplete and lookup (anonymous: the demo uses them, without the
+ * estimate's figures), comparables (the owner's property, or the demo by address) and refresh valuation (owner only; saved
  * through the property service, which emits property.valuation.refreshed). Each comparable carries its
  * dataSource label.
  *
@@ -72,19 +73,27 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
     const body = propertyLookupSchema.safeParse(req.body ?? {});
     if (!body.success) throw fromZodError(body.error);
     res.set('Cache-Control', 'no-store');
-    res.json(await deps.valuation.lookup(body.data));
+    const answer = await deps.valuation.lookup(body.data);
+    // The demo's estimate is for signed-in eyes only: an anonymous browser never receives the figure.
+    res.json(req.user ? answer : withholdEstimate(answer));
   });
 
   router.get(`/api/properties/${DEMO_PROPERTY_ID}/comparables`, valuationLimit, async (req, res) => {
-    const query = demoComparablesQuerySchema.safeParse({ address: req.query.address });
+    const query = demoComparablesQuerySchema.safeParse({
+      address: req.query.address,
+      ...(req.query.placeId !== undefined ? { placeId: req.query.placeId } : {}),
+    });
     if (!query.success) throw fromZodError(query.error);
-    const { comparables } = await deps.valuation.comparables({ address: query.data.address });
-    res.json(comparables);
+    // The lookup's place id says which home it is; the address text is matched only without one.
+    const { address, placeId } = query.data;
+    const { comparables } = await deps.valuation.comparables(placeId ? { address, placeId } : { address });
+    res.set('Cache-Control', 'no-store');
+    res.json(req.user ? comparables : withoutEstimateEvidence(comparables));
   });
 
   router.get('/api/properties/:id/comparables', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
-    const { comparables } = await deps.valuation.comparables(propertyToSubjectFacts(property));
+    const { comparables } = await deps.valuation.comparables(propertyToHomeFacts(property));
     res.set('Cache-Control', 'no-store');
     res.json(comparables);
   });
@@ -92,18 +101,15 @@ export function valuationRoutes(deps: ValuationRoutesDependencies): Router {
   router.get('/api/properties/:id/value-history', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
     res.set('Cache-Control', 'no-store');
-    res.json(await deps.valuation.valueHistory(propertyToSubjectFacts(property), savedValuation(property)));
+    res.json(await deps.valuation.valueHistory(propertyToHomeFacts(property), savedValuation(property)));
   });
 
   router.post('/api/properties/:id/refresh-valuation', requireUser, valuationLimit, async (req, res) => {
     const property = await ownedProperty(req);
-    const estimate = await deps.valuation.estimate(propertyToSubjectFacts(property));
+    const estimate = await deps.valuation.estimate(propertyToHomeFacts(property));
     if (!estimate.found) throw new AppError('FAILED_PRECONDITION', estimate.message || 'No value estimate is available for this property');
-    const values: RefreshValuationResponse = {
-      estimatedValue: estimate.estimatedValue,
-      estimatedValueLow: estimate.estimatedValueLow,
-      estimatedValueHigh: estimate.estimatedValueHigh,
-    };
+    const { estimatedValue, estimatedValueLow, estimatedValueHigh } = estimate.valuation;
+    const values: RefreshValuationResponse = { estimatedValue, estimatedValueLow, estimatedValueHigh };
     await deps.properties.updateValuation(req.user!.id, property.id, values);
     res.json(values);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import { startAiService, type RunningAiService } from '@hsa/ai';
 import { startNeighborhoodService, type RunningNeighborhoodService } from '@hsa/neighborhood';
-import { propertyToSubjectFacts } from '@hsa/protos';
+import { propertyToHomeFacts } from '@hsa/protos';
 import { startPropertyService, type RunningPropertyService } from '@hsa/property';
 import { createLogger } from '@hsa/service-kit';
 import { dropDatabase, testNatsUrl, testServerUrl, uniqueDatabaseName, testTrustedCallerKeys, testSigner, testCallerKey } from '@hsa/service-kit/testing';
@@ -103,7 +103,7 @@ export async function startAiTestStack(): Promise<AiTestStack> {
       properties,
       ai: aiClient,
       neighborhood: neighborhoodClient,
-      comparables: async (p) => (await valuationClient.comparables(propertyToSubjectFacts(p))).comparables,
+      comparables: async (p) => (await valuationClient.comparables(propertyToHomeFacts(p))).comparables,
       logger,
       limit: noRateLimits,
     }),

@@ -1,11 +1,11 @@
-import { loadValuationProto, type ComparablesResponseMessage, type SubjectFacts, type ValuationServiceClient } from '@hsa/protos';
+import { loadValuationProto, type HomeFacts, type NearbySalesResponseMessage, type ValuationServiceClient } from '@hsa/protos';
 import { call, createClient, type InternalTokenSigner, waitForReady } from '@hsa/service-kit';
 import type { InsightsSubject } from '../domain/location';
 import type { MarketSample } from '../domain/market-stats';
 import type { MarketSource } from '../domain/operations';
 
 /**
- * Nearby recorded sales from the valuation service (its Comparables call: the sales of homes most like this
+ * Nearby recorded sales from the valuation service (its NearbySales call: the sales of homes most like this
  * one around its location, with prices brought to today's level by the price index), and that price index.
  * Listings (a listing-based provider's comparables: list prices, not sales) are not recorded sales: they are left
  * out of the market figures, and a note says so.
@@ -23,7 +23,7 @@ export class ValuationMarket implements MarketSource {
   }
 
   async sample(subject: InsightsSubject): Promise<MarketSample> {
-    const facts: SubjectFacts = {
+    const facts: HomeFacts = {
       address: subject.address,
       coordinates: subject.coordinates,
       city: subject.city,
@@ -35,7 +35,7 @@ export class ValuationMarket implements MarketSource {
     if (subject.bedrooms !== null) facts.bedrooms = subject.bedrooms;
     if (subject.bathrooms !== null) facts.bathrooms = subject.bathrooms;
     if (subject.yearBuilt !== null) facts.yearBuilt = subject.yearBuilt;
-    const res = await call(this.client, this.client.comparables, { subject: facts, limit: this.limit }, { timeoutMs: this.timeoutMs });
+    const res = await call(this.client, this.client.nearbySales, { subject: facts, limit: this.limit }, { timeoutMs: this.timeoutMs });
     return marketSampleOf(res);
   }
 
@@ -62,10 +62,10 @@ export function listingsLeftOutNote(count: number): string {
   return `${count} comparable${count === 1 ? ' is a listing' : 's are listings'} (list prices, not recorded sales), left out of the market figures.`;
 }
 
-/** The recorded sales among the valuation's comparables (listings left out, and said so). */
-export function marketSampleOf(res: Pick<ComparablesResponseMessage, 'comparables' | 'valueDate' | 'dataSource' | 'notes'>): MarketSample {
-  const sales = res.comparables.filter((c) => c.priceKind !== 'listing');
-  const listings = res.comparables.length - sales.length;
+/** The recorded sales among the valuation's nearby sales (listings left out, and said so). */
+export function marketSampleOf(res: Pick<NearbySalesResponseMessage, 'sales' | 'valueDate' | 'dataSource' | 'notes'>): MarketSample {
+  const sales = res.sales.filter((c) => c.priceKind !== 'listing');
+  const listings = res.sales.length - sales.length;
   return {
     sales: sales.map((c) => ({
       saleAmount: c.saleAmount,

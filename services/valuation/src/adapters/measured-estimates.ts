@@ -1,7 +1,7 @@
 import { inSpan, kitMetrics, secondsSince } from '@hsa/service-kit';
-import type { ComparablesResult, PropertyDataProvider, ResolvedAddress } from '../domain/providers';
+import type { NearbySalesResult, PropertyDataProvider, ResolvedAddress } from '../domain/providers';
 import type { LookupResult, Outcome, SubjectInput, ValueEstimate } from '../domain/results';
-import type { RecordedSale } from '../domain/value-history';
+import type { RecordedSale } from '../domain/sale-history';
 
 /**
  * A property data provider whose value estimates (a lookup's and an estimate's) an SRE can see: each is a span
@@ -32,8 +32,8 @@ export class MeasuredEstimates implements PropertyDataProvider {
     return this.measured(() => this.inner.estimate(subject), (result) => (result.found ? result.value : undefined));
   }
 
-  comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult> {
-    return this.inner.comparables(subject, limit);
+  nearbySales(subject: SubjectInput, limit: number): Promise<NearbySalesResult> {
+    return this.inner.nearbySales(subject, limit);
   }
 
   saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {

@@ -1,6 +1,7 @@
-import type { Comparable, ComparablesResponse, EstimateResponse, LookupResponse, PropertyFacts, ValueHistoryResponse } from '@hsa/protos';
-import type { ComparablesResult } from './providers';
+import type { ComparableSaleInput, EstimateResponse, HomeFacts, LookupResponse, NearbySalesResponse, RecordedSaleInput, Valuation, ValueHistoryResponse } from '@hsa/protos';
+import type { NearbySalesResult } from './providers';
 import type { ComparableSale, LookupResult, Outcome, PropertyFacts as Facts, ValueEstimate } from './results';
+import type { HistorySale } from './sale-history';
 import type { ValueHistory } from './value-history';
 
 /** Domain results -> valuation.v1 messages (unknown values are left absent). */
@@ -9,8 +10,8 @@ function coordinates(latitude: number | null, longitude: number | null) {
   return latitude !== null && longitude !== null ? { coordinates: { latitude, longitude } } : {};
 }
 
-export function toPropertyFactsMessage(facts: Facts, value: ValueEstimate | null): PropertyFacts {
-  const message: PropertyFacts = {
+export function toHomeFactsMessage(facts: Facts): HomeFacts {
+  const message: HomeFacts = {
     address: facts.address,
     city: facts.city,
     state: facts.state,
@@ -24,18 +25,11 @@ export function toPropertyFactsMessage(facts: Facts, value: ValueEstimate | null
   if (facts.livingSqft !== null) message.squareFootage = facts.livingSqft;
   if (facts.yearBuilt !== null) message.yearBuilt = facts.yearBuilt;
   if (facts.lotSqft !== null) message.lotSize = facts.lotSqft;
-  if (value) {
-    message.estimatedValue = value.estimate;
-    if (value.low !== null && value.high !== null) {
-      message.estimatedValueLow = value.low;
-      message.estimatedValueHigh = value.high;
-    }
-  }
   return message;
 }
 
-export function toComparableMessage(c: ComparableSale): Comparable {
-  const message: Comparable = {
+export function toComparableMessage(c: ComparableSale): ComparableSaleInput {
+  const message: ComparableSaleInput = {
     id: c.id,
     address: c.address,
     saleAmount: c.salePrice,
@@ -43,7 +37,7 @@ export function toComparableMessage(c: ComparableSale): Comparable {
     distanceMiles: c.distanceMiles,
     timeAdjustedPrice: c.timeAdjustedPrice,
     adjustedValue: c.adjustedValue,
-    adjustments: c.adjustments.map((a) => ({ feature: a.feature, amount: a.amount, note: a.note })),
+    adjustments: c.adjustments.map((a) => ({ feature: a.feature, label: a.label, amount: a.amount, note: a.note })),
     weight: c.weight,
     priceKind: c.priceKind,
     ...coordinates(c.latitude, c.longitude),
@@ -59,38 +53,40 @@ export function toComparableMessage(c: ComparableSale): Comparable {
   return message;
 }
 
+function toRecordedSaleMessage(s: HistorySale): RecordedSaleInput {
+  return { date: s.date, price: s.price, ...(s.timeAdjustedPrice !== null ? { timeAdjustedPrice: s.timeAdjustedPrice } : {}) };
+}
+
+export function toValuationMessage(v: ValueEstimate): Valuation {
+  const message: Valuation = {
+    estimate: v.estimate,
+    valueDate: v.valueDate,
+    notes: v.notes,
+    comparables: v.comparables.map(toComparableMessage),
+    saleHistory: v.saleHistory.map(toRecordedSaleMessage),
+  };
+  if (v.low !== null && v.high !== null) {
+    message.low = v.low;
+    message.high = v.high;
+  }
+  if (v.confidence !== null) message.confidence = v.confidence;
+  return message;
+}
+
 export function toLookupResponse(outcome: Outcome<LookupResult>, dataSource: string): LookupResponse {
   if (!outcome.found) return { found: false, message: outcome.message, dataSource };
   const { facts, value } = outcome.value;
-  const response: LookupResponse = {
-    found: true,
-    property: toPropertyFactsMessage(facts, value),
-    dataSource,
-    valueDate: value?.valueDate ?? '',
-    notes: value?.notes ?? [],
-  };
-  if (value?.confidence !== null && value?.confidence !== undefined) response.confidence = value.confidence;
-  return response;
+  return { found: true, property: toHomeFactsMessage(facts), dataSource, ...(value ? { valuation: toValuationMessage(value) } : {}) };
 }
 
 export function toEstimateResponse(outcome: Outcome<ValueEstimate>, dataSource: string): EstimateResponse {
   if (!outcome.found) return { found: false, message: outcome.message, dataSource };
-  const v = outcome.value;
-  return {
-    found: true,
-    estimate: v.estimate,
-    ...(v.low !== null && v.high !== null ? { low: v.low, high: v.high } : {}),
-    confidence: v.confidence ?? 0,
-    comparables: v.comparables.map(toComparableMessage),
-    notes: v.notes,
-    valueDate: v.valueDate,
-    dataSource,
-  };
+  return { found: true, valuation: toValuationMessage(outcome.value), dataSource };
 }
 
-export function toComparablesResponse(result: ComparablesResult, dataSource: string): ComparablesResponse {
+export function toNearbySalesResponse(result: NearbySalesResult, dataSource: string): NearbySalesResponse {
   return {
-    comparables: result.comparables.map(toComparableMessage),
+    sales: result.sales.map(toComparableMessage),
     dataSource,
     valueDate: result.valueDate,
     notes: result.notes,
@@ -108,7 +104,7 @@ export function toValueHistoryResponse(outcome: Outcome<ValueHistory>, dataSourc
     valueDate: h.valueDate,
     index: { ...h.index },
     points: h.points.map((p) => ({ ...p })),
-    sales: h.sales.map((s) => ({ ...s })),
+    sales: h.sales.map(toRecordedSaleMessage),
     notes: h.notes,
     dataSource,
   };

@@ -1,5 +1,5 @@
 import type { PriceIndex } from './hpi';
-import type { AddressPredictionResult, AddressProvider, ComparablesResult, PropertyDataProvider } from './providers';
+import type { AddressPredictionResult, AddressProvider, NearbySalesResult, PropertyDataProvider } from './providers';
 import type { PlaceIndexes } from './hpi/place-indexes';
 import { found, missing, notFoundMessages, type LookupResult, type Outcome, type SubjectInput, type ValueEstimate } from './results';
 import { buildValueHistory, type ValueHistory } from './value-history';
@@ -8,8 +8,8 @@ export const maxPredictions = 5;
 
 /** Said with a value history whose estimate came without a range. */
 export const noRangeNote = 'The value estimate came without a likely range, so none is shown over time.';
-export const defaultComparables = 10;
-export const maxComparables = 25;
+export const defaultNearbySales = 10;
+export const maxNearbySales = 25;
 
 /** An estimate the caller already has (e.g. saved on the property), to carry along the index. */
 export interface GivenEstimate {
@@ -91,9 +91,10 @@ export class ValuationOperations {
     return this.data.estimate(await this.locateForData(subject));
   }
 
-  async comparables(subject: SubjectInput, limit = defaultComparables): Promise<ComparablesResult> {
-    const capped = Math.max(1, Math.min(maxComparables, Math.floor(limit)));
-    return this.data.comparables(await this.locateForData(subject), capped);
+  /** Sales of homes like this one around it (a market sample, not an estimate's comparables). */
+  async nearbySales(subject: SubjectInput, limit = defaultNearbySales): Promise<NearbySalesResult> {
+    const capped = Math.max(1, Math.min(maxNearbySales, Math.floor(limit)));
+    return this.data.nearbySales(await this.locateForData(subject), capped);
   }
 
   /**
@@ -125,12 +126,15 @@ export class ValuationOperations {
     return this.data.locatesByAddress && subject.address ? Promise.resolve(subject) : this.locate(subject);
   }
 
-  /** Fills the location (and ZIP, city, state) of a subject that has only an address or a place id. */
+  /**
+   * Fills the location (and ZIP, city, state) of a subject that has only a place id or an address. A home with a
+   * place id is found by it alone: its address text is matched only when it has no place id.
+   */
   private async locate(subject: SubjectInput): Promise<SubjectInput> {
     if ((subject.latitude !== undefined && subject.longitude !== undefined) || !(subject.address || subject.placeId)) {
       return subject;
     }
-    const resolved = await this.addresses.resolve(subject.address ?? '', subject.placeId);
+    const resolved = await this.addresses.resolve(subject.placeId ? '' : (subject.address ?? ''), subject.placeId);
     if (!resolved || resolved.latitude === null || resolved.longitude === null) return subject;
     return {
       ...subject,

@@ -1,5 +1,5 @@
 import type { ComparableSale, LookupResult, Outcome, SubjectInput, ValueEstimate } from './results';
-import type { RecordedSale } from './value-history';
+import type { RecordedSale } from './sale-history';
 
 /**
  * The two provider roles (decided: one interface, a real adapter and an embedded default each).
@@ -44,8 +44,9 @@ export interface AddressProvider {
   resolve(address: string, placeId?: string, sessionToken?: string): Promise<ResolvedAddress | undefined>;
 }
 
-export interface ComparablesResult {
-  comparables: ComparableSale[];
+/** A market sample: sales of homes like one home around it, most similar first (never the home's own sales). */
+export interface NearbySalesResult {
+  sales: ComparableSale[];
   valueDate: string;
   notes: string[];
 }
@@ -61,9 +62,10 @@ export interface PropertyDataProvider {
   readonly locatesByAddress: boolean;
   /** Facts and value of a resolved address; undefined when the provider has no authentic data for it. */
   lookup(address: ResolvedAddress): Promise<LookupResult | undefined>;
+  /** One valuation: the estimate with exactly the comparables it used and the home's sale history. */
   estimate(subject: SubjectInput): Promise<Outcome<ValueEstimate>>;
-  /** Most similar first; an empty list when there is no authentic data. */
-  comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult>;
+  /** Most similar first (at most `limit`); an empty list when there is no authentic data. */
+  nearbySales(subject: SubjectInput, limit: number): Promise<NearbySalesResult>;
   /** The home's own recorded sales (any order); empty when none is recorded. */
   saleHistory(subject: SubjectInput): Promise<RecordedSale[]>;
 }

@@ -6,7 +6,7 @@ import {
   propertyTypes,
   type PropertyLookup,
 } from '@hsa/contracts';
-import type { LookupRequestMessage, SubjectFactsMessage, ValueHistoryRequestMessage } from '@hsa/protos';
+import type { HomeFactsMessage, LookupRequestMessage, ValueHistoryRequestMessage } from '@hsa/protos';
 import type { GivenEstimate } from './operations';
 import { fromZodError, invalidArgument } from '@hsa/service-kit';
 import type { SubjectInput } from './results';
@@ -63,12 +63,12 @@ export function parsePriceIndexRequest(request: { amount?: number; fromDate?: st
   return result.data;
 }
 
-/** SubjectFacts -> what the domain values. It must say where the home is: coordinates, an address or a place id. */
-export function parseSubject(facts: SubjectFactsMessage | null | undefined): SubjectInput {
+/** HomeFacts -> what the domain values. It must say where the home is: coordinates, an address or a place id. */
+export function parseSubject(facts: HomeFactsMessage | null | undefined): SubjectInput {
   if (!facts) throw invalidArgument('subject is required');
   const input = {
-    address: facts.address,
-    placeId: facts.placeId,
+    address: facts.address || undefined,
+    placeId: facts.placeId || undefined,
     latitude: facts.coordinates?.latitude,
     longitude: facts.coordinates?.longitude,
     livingSqft: facts.squareFootage,
@@ -76,7 +76,7 @@ export function parseSubject(facts: SubjectFactsMessage | null | undefined): Sub
     bathrooms: facts.bathrooms,
     yearBuilt: facts.yearBuilt,
     lotSqft: facts.lotSize,
-    propertyType: facts.propertyType,
+    propertyType: facts.propertyType || undefined,
     zip: facts.zipCode || undefined,
     city: facts.city || undefined,
     state: facts.state || undefined,
@@ -93,7 +93,7 @@ export function parseSubject(facts: SubjectFactsMessage | null | undefined): Sub
   return subject;
 }
 
-export function parseComparablesLimit(limit: number | undefined): number | undefined {
+export function parseNearbySalesLimit(limit: number | undefined): number | undefined {
   if (limit === undefined) return undefined;
   if (!Number.isInteger(limit) || limit < 1 || limit > 25) throw invalidArgument('limit must be between 1 and 25');
   return limit;

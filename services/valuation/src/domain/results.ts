@@ -1,4 +1,5 @@
-import type { PropertyTypeCode } from './avm/types';
+import type { AdjustedFeature, PropertyTypeCode } from './avm/types';
+import type { HistorySale } from './sale-history';
 
 /** What the service answers, independent of the provider that produced it. Money in whole dollars. */
 
@@ -21,7 +22,9 @@ export interface PropertyFacts {
 }
 
 export interface PriceAdjustment {
-  feature: string;
+  feature: AdjustedFeature;
+  /** What a seller reads, e.g. "Living area". */
+  label: string;
   amount: number;
   note: string;
 }
@@ -64,8 +67,10 @@ export interface ValueEstimate {
   /** Price level of the estimate (YYYY-MM-DD). */
   valueDate: string;
   notes: string[];
-  /** Most similar first. */
+  /** Exactly the comparables the estimate used, most weight first; never a sale of the home itself. */
   comparables: ComparableSale[];
+  /** The home's own sales, oldest first (empty when the provider's answer holds none). */
+  saleHistory: HistorySale[];
 }
 
 export interface LookupResult {

@@ -1,17 +1,12 @@
 import { dateOfDay, dayNumber, quarterEndDate } from './hpi/dates';
 import type { PlaceIndex } from './hpi/place-indexes';
+import { saleHistoryOf, type HistorySale, type RecordedSale } from './sale-history';
 
 /**
  * The seller's picture of a home's value over time: its current estimate (and range) carried back along a
  * house price index, quarter by quarter, with the home's own recorded sales beside it. Pure: the index,
  * the estimate and the sales come from the caller.
  */
-
-export interface RecordedSale {
-  /** YYYY-MM-DD */
-  date: string;
-  price: number;
-}
 
 export interface ValuePoint {
   /** YYYY-MM-DD: quarter ends, then the value date. */
@@ -39,8 +34,8 @@ export interface ValueHistory {
   index: IndexInfo;
   /** Oldest first. */
   points: ValuePoint[];
-  /** Oldest first. */
-  sales: RecordedSale[];
+  /** The home's own sales, oldest first, each brought to the value date's price level along the index. */
+  sales: HistorySale[];
   notes: string[];
 }
 
@@ -96,7 +91,11 @@ export function historyStart(valueDate: string, sales: RecordedSale[], yearsBack
 export function buildValueHistory(input: ValueHistoryInput): ValueHistory {
   const { estimate, low, high, valueDate, index } = input;
   if (!(low <= estimate && estimate <= high)) throw new Error('A value history needs low <= estimate <= high');
-  const sales = [...input.sales].filter((s) => s.price > 0 && dayNumber(s.date) <= dayNumber(valueDate)).sort((a, b) => a.date.localeCompare(b.date));
+  const sales = saleHistoryOf(input.sales.filter((s) => s.price > 0 && dayNumber(s.date) <= dayNumber(valueDate))).map((s) => ({
+    date: s.date,
+    price: s.price,
+    timeAdjustedPrice: Math.round(s.price * index.index.factor(s.date, valueDate)),
+  }));
   const coverage = index.index.coverage();
   const labels = index.index.labels();
   const start = historyStart(valueDate, sales, input.yearsBack ?? defaultYearsBack, coverage.start);

@@ -1,10 +1,10 @@
 import type { ValuationServiceHandlers } from '@hsa/protos';
 import { unary, type Logger } from '@hsa/service-kit';
-import { toComparablesResponse, toEstimateResponse, toLookupResponse, toValueHistoryResponse } from '../domain/messages';
+import { toEstimateResponse, toLookupResponse, toNearbySalesResponse, toValueHistoryResponse } from '../domain/messages';
 import type { ValuationOperations } from '../domain/operations';
 import {
   parseAutocompleteRequest,
-  parseComparablesLimit,
+  parseNearbySalesLimit,
   parseLookupRequest,
   parsePriceIndexRequest,
   parseSubject,
@@ -52,13 +52,13 @@ export function valuationServiceHandlers(operations: ValuationOperations, logger
       open,
     ),
 
-    Comparables: unary(
+    NearbySales: unary(
       logger,
-      'Comparables',
+      'NearbySales',
       async (request) => {
         const subject = parseSubject(request.subject);
-        const result = await operations.comparables(subject, parseComparablesLimit(request.limit));
-        return toComparablesResponse(result, operations.data.dataSource);
+        const result = await operations.nearbySales(subject, parseNearbySalesLimit(request.limit));
+        return toNearbySalesResponse(result, operations.data.dataSource);
       },
       open,
     ),

@@ -37,12 +37,12 @@ describe('comparable-sales reasoning', () => {
     expect(hedonic.logSqft).toBeLessThan(0.7);
   });
 
-  it('adjusts a bigger comparable down and a smaller one up, and explains every dollar', () => {
-    const valuation = model.value(subject, { maxComparables: 10 });
-    expect(valuation.comparables.length).toBe(10);
+  it('adjusts a bigger comparable down and a smaller one up, and explains every dollar in words', () => {
+    const sales = model.nearbySales(subject, { limit: 10 });
+    expect(sales.length).toBe(10);
     let bigger = 0;
     let smaller = 0;
-    for (const comp of valuation.comparables) {
+    for (const comp of sales) {
       const size = comp.adjustments.find((a) => a.feature === 'living_area');
       if (comp.sale.livingSqft > subject.livingSqft + 20) {
         bigger++;
@@ -53,29 +53,54 @@ describe('comparable-sales reasoning', () => {
         expect(size!.amount).toBeGreaterThan(0);
         expect(size!.note).toContain('less living area');
       }
+      if (size) expect(size.label).toBe('Living area');
+      for (const a of comp.adjustments) expect(a.label).toMatch(/^[A-Z][a-z]+( [a-z]+)?$/);
       expect(comp.adjustedValue).toBe(comp.timeAdjustedPrice + comp.adjustments.reduce((s, a) => s + a.amount, 0));
       expect(comp.distanceMiles).toBeGreaterThanOrEqual(0);
     }
     expect(bigger + smaller).toBeGreaterThan(0);
+    expect(sales.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 10);
+  });
+
+  it('answers exactly the comparables its comparable-sales value used, weighted to 1', () => {
+    const valuation = model.value(subject);
+    expect(valuation.comparables.length).toBe(6);
     expect(valuation.comparables.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 10);
+    const weighted = valuation.comparables.reduce((s, c) => s + c.weight * Math.log(c.adjustedValue), 0);
+    const said = /Comparable-sales value \$([\d,]+) \((\d+) nearby sales/.exec(valuation.notes.join(' '));
+    expect(Number(said![2])).toBe(valuation.comparables.length);
+    // The note's figure is the weighted adjusted values (at the value date's level, rounded per comparable).
+    expect(Math.abs(Math.exp(weighted) / Number(said![1]!.replace(/,/g, '')) - 1)).toBeLessThan(0.002);
   });
 
   it('time-adjusts comparables to the valuation date (rising market: older sales go up)', () => {
-    const valuation = model.value(subject, { valueDate: history.at(-1)!.saleDate, maxComparables: 20 });
-    const older = valuation.comparables.filter((c) => c.sale.saleDate < '2020-07-01'); // 3+ months before the last sale
+    const valueDate = history.at(-1)!.saleDate;
+    const sales = model.nearbySales(subject, { valueDate, limit: 20 });
+    const older = sales.filter((c) => c.sale.saleDate < '2020-07-01'); // 3+ months before the last sale
     expect(older.length).toBeGreaterThan(0);
     for (const comp of older) expect(comp.timeAdjustedPrice).toBeGreaterThan(comp.sale.salePrice);
-    expect(valuation.notes.join(' ')).toContain('time-adjusted');
+    expect(model.value(subject, { valueDate }).notes.join(' ')).toContain('time-adjusted');
   });
 
-  it('uses a prior sale of the same home as its first comparable unless it is excluded', () => {
+  it("never counts a home's own sale as its comparable: it is its sale history, brought to the value date", () => {
     const sale = history[200]!;
     const own = model.value(subjectOf(sale));
-    expect(own.comparables[0]!.sale.id).toBe(sale.id);
-    expect(own.comparables[0]!.distanceMiles).toBe(0);
-    expect(own.notes.some((n) => n.includes('This home sold on'))).toBe(true);
+    expect(own.comparables.map((c) => c.sale.id)).not.toContain(sale.id);
+    expect(own.saleHistory.map((s) => s.sale.id)).toEqual([sale.id]);
+    expect(own.saleHistory[0]!.timeAdjustedPrice).toBeGreaterThan(0);
+    expect(own.notes.some((n) => n.includes('This home sold on') && n.includes('not a comparable'))).toBe(true);
+    expect(model.nearbySales(subjectOf(sale), { limit: 25 }).map((c) => c.sale.id)).not.toContain(sale.id);
+
+    // The owner corrected the living area: the key no longer matches, but the sale named as its own stays its history.
+    const corrected = { ...subjectOf(sale), livingSqft: sale.livingSqft + 150 };
+    const named = model.value({ ...corrected, ownSaleIds: [sale.id] });
+    expect(named.comparables.map((c) => c.sale.id)).not.toContain(sale.id);
+    expect(named.saleHistory.map((s) => s.sale.id)).toEqual([sale.id]);
+    expect(model.nearbySales({ ...corrected, ownSaleIds: [sale.id] }, { limit: 25 }).map((c) => c.sale.id)).not.toContain(sale.id);
+
     const excluded = model.value({ ...subjectOf(sale), excludeSaleIds: [sale.id] });
-    expect(excluded.comparables.some((c) => c.sale.id === sale.id)).toBe(false);
+    expect(excluded.comparables.map((c) => c.sale.id)).not.toContain(sale.id);
+    expect(excluded.saleHistory).toEqual([]);
   });
 });
 

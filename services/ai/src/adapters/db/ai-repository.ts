@@ -10,7 +10,8 @@ import { listings, recommendationSets, type ListingRow, type RecommendationSetRo
 export class AiRepository {
   constructor(private readonly db: Db) {}
 
-  async saveRecommendations(userId: string, propertyId: string, result: RecommendationsResult): Promise<RecommendationSetRow> {
+  /** `basedOnEstimate`: the home's estimate they were written for (null when it had none). */
+  async saveRecommendations(userId: string, propertyId: string, result: RecommendationsResult, basedOnEstimate: number | null): Promise<RecommendationSetRow> {
     return this.db.transaction(async (tx) => {
       const values = {
         propertyId,
@@ -19,6 +20,7 @@ export class AiRepository {
         engine: result.engine,
         model: result.model,
         generatedAt: new Date(),
+        basedOnEstimate,
       };
       const [row] = await tx
         .insert(recommendationSets)
@@ -45,8 +47,17 @@ export class AiRepository {
     return row;
   }
 
-  /** `sourceNote`: why the built-in writer answered in the model's place ('' when it did not). */
-  async saveListing(userId: string, propertyId: string, result: ListingResult, variant: number, sourceNote = ''): Promise<ListingRow> {
+  /**
+   * `sourceNote`: why the built-in writer answered in the model's place ('' when it did not). `basedOnEstimate`: the
+   * home's estimate it was written for (null when it had none).
+   */
+  async saveListing(
+    userId: string,
+    propertyId: string,
+    result: ListingResult,
+    options: { variant: number; sourceNote?: string; basedOnEstimate: number | null },
+  ): Promise<ListingRow> {
+    const { variant, sourceNote = '', basedOnEstimate } = options;
     return this.db.transaction(async (tx) => {
       const values = {
         propertyId,
@@ -59,6 +70,7 @@ export class AiRepository {
         variant,
         generatedAt: new Date(),
         editedAt: null,
+        basedOnEstimate,
       };
       const [row] = await tx
         .insert(listings)

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Recommendation } from '@hsa/contracts';
 
 /** The latest recommendations of each property (regenerating replaces them). */
@@ -9,6 +9,8 @@ export const recommendationSets = pgTable('recommendation_sets', {
   engine: text('engine').notNull(),
   model: text('model').notNull().default(''),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The home's estimate they were written for (null: it had none, or they predate this column). */
+  basedOnEstimate: bigint('based_on_estimate', { mode: 'number' }),
 });
 
 /** The listing of each property: the latest generated text, or the owner's edit of it. */
@@ -25,6 +27,8 @@ export const listings = pgTable('listings', {
   variant: integer('variant').notNull().default(0),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   editedAt: timestamp('edited_at', { withTimezone: true }),
+  /** The home's estimate it was written for (null: it had none, or it predates this column). */
+  basedOnEstimate: bigint('based_on_estimate', { mode: 'number' }),
 });
 
 export type RecommendationSetRow = typeof recommendationSets.$inferSelect;

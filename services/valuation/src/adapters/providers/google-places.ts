@@ -106,6 +106,7 @@ export class GooglePlacesAddressProvider implements AddressProvider {
     // The caller's session (the address box's) ends with this lookup's Place Details.
     let session = sessionToken;
     if (!id) {
+      if (!address.trim()) return undefined;
       // Typed text: Google's best prediction, if it is the same house (number) the text names. Without a caller's
       // session the prediction opens one of its own, ended by the details, so both are billed as one Place Details;
       // a prediction from the cache opened nothing and the details may come from the cache too.

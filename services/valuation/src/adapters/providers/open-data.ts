@@ -3,12 +3,12 @@ import { isOpenDataPlaceId, recordLine } from '../../domain/market/sale-record';
 import type {
   AddressPredictionResult,
   AddressProvider,
-  ComparablesResult,
+  NearbySalesResult,
   PropertyDataProvider,
   ResolvedAddress,
 } from '../../domain/providers';
 import type { LookupResult, Outcome, SubjectInput, ValueEstimate } from '../../domain/results';
-import type { RecordedSale } from '../../domain/value-history';
+import type { RecordedSale } from '../../domain/sale-history';
 
 function resolvedOf(place: SalesPlace): ResolvedAddress {
   const facts = factsOf(place);
@@ -67,8 +67,8 @@ export class OpenDataPropertyProvider implements PropertyDataProvider {
     return this.market.estimate(subject);
   }
 
-  async comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult> {
-    return this.market.comparables(subject, limit);
+  async nearbySales(subject: SubjectInput, limit: number): Promise<NearbySalesResult> {
+    return this.market.nearbySales(subject, limit);
   }
 
   async saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PropertyTypeCode } from '../../domain/avm/types';
-import type { ComparablesResult, PropertyDataProvider, ResolvedAddress } from '../../domain/providers';
+import type { NearbySalesResult, PropertyDataProvider, ResolvedAddress } from '../../domain/providers';
 import {
   found,
   missing,
@@ -13,7 +13,7 @@ import {
   type ValueEstimate,
 } from '../../domain/results';
 import { malformed, type ProviderHttp } from '@hsa/service-kit';
-import type { RecordedSale } from '../../domain/value-history';
+import type { RecordedSale } from '../../domain/sale-history';
 
 /**
  * RentCast: the value estimate (GET /v1/avm/value), which also answers the subject property's facts as RentCast's
@@ -179,11 +179,12 @@ export class RentCastPropertyProvider implements PropertyDataProvider {
     return value ? found(value) : missing(notFoundMessages.address);
   }
 
-  async comparables(subject: SubjectInput, limit: number): Promise<ComparablesResult> {
+  /** RentCast's comparables of the home's estimate (listings): the nearby homes it knows like this one. */
+  async nearbySales(subject: SubjectInput, limit: number): Promise<NearbySalesResult> {
     const answer = await this.answerFor(subject);
-    if (!answer) return { comparables: [], valueDate: '', notes: [answer === null ? notFoundMessages.needsLocation : notFoundMessages.address] };
+    if (!answer) return { sales: [], valueDate: '', notes: [answer === null ? notFoundMessages.needsLocation : notFoundMessages.address] };
     const { comparables, notes } = this.comparablesOf(answer);
-    return { comparables: comparables.slice(0, limit), valueDate: today(), notes };
+    return { sales: comparables.slice(0, limit), valueDate: today(), notes };
   }
 
   async saleHistory(subject: SubjectInput): Promise<RecordedSale[]> {
@@ -290,6 +291,8 @@ export class RentCastPropertyProvider implements PropertyDataProvider {
       valueDate: today(),
       notes: ranged ? notes : [...notes, rentCastNotes.noRange],
       comparables,
+      // The home's sales are in its property record, a call of their own (value histories make it).
+      saleHistory: [],
     };
   }
 

@@ -11,6 +11,9 @@ import type { Sale, Subject } from './types';
 /** Comparables used for the comps estimate inside the learned model's features. */
 export const featureComparables = 6;
 
+/** No sale indices. */
+const none: ReadonlySet<number> = new Set();
+
 /** A fitted model on one history: index, adjustment rates, neighbourhood features and boosted trees. */
 export interface Core {
   prep: PreparedSales;
@@ -159,7 +162,7 @@ export function fitCore(history: Sale[], options: CoreOptions): CoreFit {
     const vInit: number[] = [];
     const vY: number[] = [];
     for (const sale of options.validation.sales) {
-      const nb = neighbourhoodOf(partial, factsForHome(partial, sale), new Set(), featureComparables, dayNumber(sale.saleDate));
+      const nb = neighbourhoodOf(partial, factsForHome(partial, sale), none, featureComparables, dayNumber(sale.saleDate));
       vRows.push(nb.features);
       vInit.push(baseMargin(partial, nb));
       vY.push(Math.log(sale.salePrice) + Math.log(factor(sale.saleDate, referenceDate)));
@@ -177,20 +180,34 @@ export function factsForHome(core: Core, home: Sale | Subject): HomeFacts {
   return factsOf(home, core.prep.projection);
 }
 
-/** Neighbourhood of a home against the history, skipping excluded sale indices. */
-/** Neighbourhood of a home valued on queryDay against the history, skipping excluded sale indices. */
-export function neighbourhoodOf(core: Core, facts: HomeFacts, excluded: Set<number>, maxComparables: number, queryDay: number): Neighbourhood {
-  const skip = excluded.size > 0 ? (i: number) => excluded.has(i) : undefined;
+/**
+ * Neighbourhood of a home valued on queryDay against the history, skipping excluded sale indices. The home's own
+ * sales (those at its coordinates with its living area, and `own`) are its repeat sales, never its neighbours.
+ */
+export function neighbourhoodOf(
+  core: Core,
+  facts: HomeFacts,
+  excluded: ReadonlySet<number>,
+  maxComparables: number,
+  queryDay: number,
+  own: ReadonlySet<number> = none,
+): Neighbourhood {
+  const skip = excluded.size > 0 || own.size > 0 ? (i: number) => excluded.has(i) || own.has(i) : undefined;
   const neighbours = neighboursOf(core.prep, facts, candidateCount, skip);
-  const repeats = (core.prep.byKey.get(facts.propertyKey) ?? []).filter((j) => !excluded.has(j) && core.prep.day[j]! <= queryDay);
+  const repeats = ownSalesOf(core, facts, own).filter((j) => !excluded.has(j) && core.prep.day[j]! <= queryDay);
   return describeNeighbourhood(core.prep, core.value, core.hedonic, facts, neighbours, repeats, maxComparables, queryDay);
 }
 
-export function predictCore(core: Core, facts: HomeFacts, excluded: Set<number>, queryDay: number, maxComparables = featureComparables): CorePrediction {
-  const featureNb = neighbourhoodOf(core, facts, excluded, featureComparables, queryDay);
-  const margin = baseMargin(core, featureNb);
-  const modelLog = margin + core.gbm.predictRow(featureNb.features, core.treeLimit);
-  const neighbourhood = maxComparables === featureComparables ? featureNb : neighbourhoodOf(core, facts, excluded, maxComparables, queryDay);
+/** Indices of the home's own sales: at its coordinates with its living area, and those known to be its own. */
+export function ownSalesOf(core: Core, facts: HomeFacts, own: ReadonlySet<number> = none): number[] {
+  return [...new Set([...(core.prep.byKey.get(facts.propertyKey) ?? []), ...own])].sort((a, b) => a - b);
+}
+
+/** The learned model's value of a home and the neighbourhood (with the comparables) it was computed from. */
+export function predictCore(core: Core, facts: HomeFacts, excluded: ReadonlySet<number>, queryDay: number, own: ReadonlySet<number> = none): CorePrediction {
+  const neighbourhood = neighbourhoodOf(core, facts, excluded, featureComparables, queryDay, own);
+  const margin = baseMargin(core, neighbourhood);
+  const modelLog = margin + core.gbm.predictRow(neighbourhood.features, core.treeLimit);
   return { modelLog, neighbourhood };
 }
 

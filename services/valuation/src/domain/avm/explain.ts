@@ -1,5 +1,5 @@
 import type { HedonicFeature } from './hedonic';
-import type { Adjustment, Sale, Subject } from './types';
+import { adjustmentLabels, type AdjustedFeature, type Adjustment, type Sale, type Subject } from './types';
 
 const fmtInt = (v: number) => Math.round(v).toLocaleString('en-US');
 
@@ -9,9 +9,9 @@ const fmtInt = (v: number) => Math.round(v).toLocaleString('en-US');
  */
 export function describeAdjustments(deltas: Record<HedonicFeature, number>, timeAdjustedPrice: number, subject: Subject, sale: Sale): Adjustment[] {
   const out: Adjustment[] = [];
-  const add = (feature: string, delta: number, note: string) => {
+  const add = (feature: AdjustedFeature, delta: number, note: string) => {
     const amount = Math.round(timeAdjustedPrice * (Math.exp(delta) - 1));
-    if (amount !== 0) out.push({ feature, amount, note });
+    if (amount !== 0) out.push({ feature, label: adjustmentLabels[feature], amount, note });
   };
   const compare = (s: number, c: number, unit: string, more: string, less: string) =>
     c > s ? `comparable has ${fmtInt(c - s)}${unit} ${more} (${fmtInt(c)} vs ${fmtInt(s)})` : `comparable has ${fmtInt(s - c)}${unit} ${less} (${fmtInt(c)} vs ${fmtInt(s)})`;

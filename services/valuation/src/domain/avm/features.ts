@@ -40,7 +40,6 @@ export interface CompCandidate {
   adjustedLog: number;
   score: number;
   weight: number;
-  sameHome: boolean;
 }
 
 export interface Neighbourhood {
@@ -80,7 +79,8 @@ function sdOf(values: number[]): number {
 
 /**
  * Comparable selection and neighbourhood features of one home. `value` holds the history's log prices
- * brought to the reference level; `neighbours` excludes sales of the same home, which come in `repeats`.
+ * brought to the reference level; `neighbours` excludes sales of the same home, which come in `repeats`: they are
+ * its own history (the repeat-sale features), never its comparables.
  */
 export function describeNeighbourhood(
   prep: PreparedSales,
@@ -116,11 +116,7 @@ export function describeNeighbourhood(
     const typeMismatch = !Number.isNaN(facts.typeCode) && !Number.isNaN(comp.typeCode) && facts.typeCode !== comp.typeCode;
     const sizeGap = Number.isNaN(facts.logSqft - comp.logSqft) ? 0 : Math.abs(facts.logSqft - comp.logSqft);
     const score = neighbours.dist[a]! / localScale + gross / 0.1 + sizeGap / 0.15 + (typeMismatch ? 2 : 0);
-    candidates.push({ index: j, distanceMiles: neighbours.dist[a]!, deltas: d, adjustedLog: adjusted[a]!, score, weight: 0, sameHome: false });
-  }
-  for (const j of repeats) {
-    const d = hedonicDeltas(hedonic, facts, prep.facts[j]!);
-    candidates.push({ index: j, distanceMiles: 0, deltas: d, adjustedLog: value[j]! + totalDelta(d), score: 0, weight: 0, sameHome: true });
+    candidates.push({ index: j, distanceMiles: neighbours.dist[a]!, deltas: d, adjustedLog: adjusted[a]!, score, weight: 0 });
   }
   candidates.sort((p, q) => p.score - q.score || p.index - q.index);
   const selected = candidates.slice(0, Math.max(0, maxComparables));

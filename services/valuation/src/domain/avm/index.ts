@@ -8,8 +8,9 @@
  * - Adjustment rates (size, bedrooms, bathrooms, age, lot) are learned from differences between nearby
  *   sales, which removes location without knowing any place (hedonic.ts).
  * - Comparable sales: nearby, similar sales (scored by distance relative to local density, total
- *   adjustment, size gap and type), adjusted for differences; a prior sale of the same home is the first
- *   comparable (features.ts, explain.ts).
+ *   adjustment, size gap and type), adjusted for differences (features.ts, explain.ts). The home's own earlier
+ *   sales are never its comparables: they are its sale history, which the learned model takes as evidence
+ *   (the repeat-sale features).
  * - Learned model: local price levels (comparables, 10/30 nearest, price per sq ft; combined with weights
  *   learned on the history) corrected by histogram gradient-boosted trees on log price with the facts,
  *   rotated coordinates and neighbourhood features (gbm*.ts, core.ts).
@@ -22,11 +23,11 @@
 import { dayNumber, isIsoDate } from '../hpi/dates';
 import { blendLog, calibrate, intervalFor, uncalibrated, type Calibration, type HoldoutRecord } from './calibration';
 import { haversineMiles } from './geo';
-import { factorCache, factsForHome, fitCore, featureComparables, predictCore, type Core, type CorePrediction } from './core';
+import { factorCache, factsForHome, fitCore, neighbourhoodOf, ownSalesOf, predictCore, type Core, type CorePrediction } from './core';
 import { featureNames, type CompCandidate } from './features';
 import { describeAdjustments } from './explain';
 import { isUsableSale } from './prepare';
-import type { AvmModel, ComparableUse, Sale, Subject, TrainOptions, Valuation, ValueOptions } from './types';
+import type { AvmModel, ComparableUse, NearbySalesOptions, Sale, Subject, TrainOptions, Valuation, ValueOptions } from './types';
 
 export * from './types';
 export { computeMetrics, type EvalMetrics } from './metrics';
@@ -34,7 +35,6 @@ export { computeMetrics, type EvalMetrics } from './metrics';
 /** Share of the (time-ordered) history held out to measure out-of-sample errors. */
 const holdoutShare = 0.2;
 const minimumHoldout = 20;
-const defaultMaxComparables = 6;
 /** Trees are grown up to this many; the validation curve chooses how many are used. */
 const maxTrees = 1200;
 
@@ -129,27 +129,21 @@ class Avm implements AvmModel {
   }
 
   value(subject: Subject, options: ValueOptions = {}): Valuation {
-    if (!Number.isFinite(subject.latitude) || !Number.isFinite(subject.longitude)) throw new Error('The subject needs coordinates');
-    if (!(subject.livingSqft > 0)) throw new Error('The subject needs a living area above 0 sq ft');
-    const valueDate = options.valueDate ?? this.core.referenceDate;
-    if (!isIsoDate(valueDate)) throw new Error(`Invalid valueDate "${valueDate}" (expected YYYY-MM-DD)`);
-    const maxComparables = Math.max(1, Math.floor(options.maxComparables ?? defaultMaxComparables));
-
-    const excluded = new Set<number>();
-    for (const id of subject.excludeSaleIds ?? []) {
-      const i = this.idToIndex.get(id);
-      if (i !== undefined) excluded.add(i);
-    }
-    const facts = factsForHome(this.core, subject);
+    const { facts, excluded, own, valueDate } = this.question(subject, options);
     const valueDay = dayNumber(valueDate);
-    const prediction = predictCore(this.core, facts, excluded, valueDay, featureComparables);
+    const prediction = predictCore(this.core, facts, excluded, valueDay, own);
     const shift = Math.log(this.factor(this.core.referenceDate, valueDate));
     const nb = prediction.neighbourhood;
     const logEstimate = blendLog(prediction.modelLog, nb.compsLog, this.calibration.compsWeight) + this.calibration.levelShift + shift;
     const interval = intervalFor(this.calibration, logEstimate, signalsOf(prediction));
 
-    const shown = maxComparables === featureComparables ? nb : predictCore(this.core, facts, excluded, valueDay, maxComparables).neighbourhood;
-    const comparables = shown.comps.map((c) => this.comparableUse(c, subject, valueDate));
+    // Exactly the comparables whose weighted adjusted values made the comparable-sales value above.
+    const comparables = nb.comps.map((c) => this.comparableUse(c, subject, valueDate));
+    const saleHistory = ownSalesOf(this.core, facts, own)
+      .filter((j) => !excluded.has(j) && this.core.prep.day[j]! <= valueDay)
+      .map((j) => this.core.prep.sales[j]!)
+      .sort((a, b) => a.saleDate.localeCompare(b.saleDate) || a.id.localeCompare(b.id))
+      .map((sale) => ({ sale, timeAdjustedPrice: Math.round(sale.salePrice * this.factor(sale.saleDate, valueDate)) }));
     const confidence = Math.round(interval.confidence * 100) / 100;
 
     const estimate = Math.round(Math.exp(logEstimate));
@@ -161,9 +155,35 @@ class Avm implements AvmModel {
       high,
       confidence,
       comparables,
+      saleHistory,
       valueDate,
       notes: this.notes(valueDate, comparables, prediction, shift, confidence),
     };
+  }
+
+  nearbySales(subject: Subject, options: NearbySalesOptions): ComparableUse[] {
+    const { facts, excluded, own, valueDate } = this.question(subject, options);
+    const limit = Math.max(1, Math.floor(options.limit));
+    const nb = neighbourhoodOf(this.core, facts, excluded, limit, dayNumber(valueDate), own);
+    return nb.comps.map((c) => this.comparableUse(c, subject, valueDate));
+  }
+
+  /** A subject checked, with its facts, the sales it excludes and its own sales (indices), and the value date. */
+  private question(subject: Subject, options: ValueOptions) {
+    if (!Number.isFinite(subject.latitude) || !Number.isFinite(subject.longitude)) throw new Error('The subject needs coordinates');
+    if (!(subject.livingSqft > 0)) throw new Error('The subject needs a living area above 0 sq ft');
+    const valueDate = options.valueDate ?? this.core.referenceDate;
+    if (!isIsoDate(valueDate)) throw new Error(`Invalid valueDate "${valueDate}" (expected YYYY-MM-DD)`);
+    return { facts: factsForHome(this.core, subject), excluded: this.indicesOf(subject.excludeSaleIds), own: this.indicesOf(subject.ownSaleIds), valueDate };
+  }
+
+  private indicesOf(ids: readonly string[] | undefined): Set<number> {
+    const indices = new Set<number>();
+    for (const id of ids ?? []) {
+      const i = this.idToIndex.get(id);
+      if (i !== undefined) indices.add(i);
+    }
+    return indices;
   }
 
   private comparableUse(c: CompCandidate, subject: Subject, valueDate: string): ComparableUse {
@@ -173,7 +193,7 @@ class Avm implements AvmModel {
     const adjustedValue = timeAdjustedPrice + adjustments.reduce((s, a) => s + a.amount, 0);
     return {
       sale,
-      distanceMiles: c.sameHome ? 0 : Math.round(haversineMiles(subject.latitude, subject.longitude, sale.latitude, sale.longitude) * 100) / 100,
+      distanceMiles: Math.round(haversineMiles(subject.latitude, subject.longitude, sale.latitude, sale.longitude) * 100) / 100,
       timeAdjustedPrice,
       adjustments,
       adjustedValue,
@@ -207,7 +227,7 @@ class Avm implements AvmModel {
     }
     if (!Number.isNaN(nb.repeatLog) && nb.repeatIndex >= 0) {
       const prior = core.prep.sales[nb.repeatIndex]!;
-      notes.push(`This home sold on ${prior.saleDate} for ${fmt(prior.salePrice)} (${fmt(prior.salePrice * this.factor(prior.saleDate, valueDate))} at ${valueDate} prices); the model uses that sale as evidence.`);
+      notes.push(`This home sold on ${prior.saleDate} for ${fmt(prior.salePrice)} (${fmt(prior.salePrice * this.factor(prior.saleDate, valueDate))} at ${valueDate} prices); that sale is its own history, not a comparable, and the model uses it as evidence.`);
     }
     const spread = Number.isNaN(nb.compsSpread) ? null : Math.round((Math.exp(nb.compsSpread) - 1) * 100);
     const tenth = nb.features[featureNames.indexOf('log_dist_10')]!;

@@ -38,14 +38,32 @@ export interface Subject {
   zip: string | null;
   /** Never use these sales as comparables or as evidence (e.g. leave-one-out). */
   excludeSaleIds?: string[];
+  /**
+   * Sales known to be of this home (e.g. found by its address or place id): its sale history, never its comparables.
+   * Sales at its coordinates with its living area count as its own without being named here.
+   */
+  ownSaleIds?: string[];
 }
 
 export interface Adjustment {
-  feature: string;
+  /** A stable code (adjustmentLabels' keys). */
+  feature: AdjustedFeature;
+  /** What a seller reads, e.g. "Living area". */
+  label: string;
   /** Dollars, + or -. */
   amount: number;
   note: string;
 }
+
+/** The differences a comparable's price is adjusted for, and the words a seller reads for each. */
+export const adjustmentLabels = {
+  living_area: 'Living area',
+  bedrooms: 'Bedrooms',
+  bathrooms: 'Bathrooms',
+  year_built: 'Age',
+  lot_size: 'Lot size',
+} as const;
+export type AdjustedFeature = keyof typeof adjustmentLabels;
 
 export interface ComparableUse {
   sale: Sale;
@@ -60,6 +78,12 @@ export interface ComparableUse {
   weight: number;
 }
 
+/** A recorded sale of the home itself, brought to the valuation date's price level. */
+export interface OwnSale {
+  sale: Sale;
+  timeAdjustedPrice: number;
+}
+
 export interface Valuation {
   /** Whole dollars. */
   estimate: number;
@@ -68,8 +92,10 @@ export interface Valuation {
   high: number;
   /** 0..1: the measured share of similar out-of-sample estimates that landed within 10% of the price. */
   confidence: number;
-  /** The comparables the estimate relied on, best first. */
+  /** Exactly the comparables the estimate's comparable-sales value used, best first; never a sale of the home itself. */
   comparables: ComparableUse[];
+  /** The home's own recorded sales up to the valuation date, oldest first (evidence of its value, not comparables). */
+  saleHistory: OwnSale[];
   /** Price level of the estimate (YYYY-MM-DD). */
   valueDate: string;
   notes: string[];
@@ -77,11 +103,20 @@ export interface Valuation {
 
 export interface ValueOptions {
   valueDate?: string;
-  maxComparables?: number;
+}
+
+export interface NearbySalesOptions extends ValueOptions {
+  /** At most this many sales. */
+  limit: number;
 }
 
 export interface AvmModel {
   value(subject: Subject, options?: ValueOptions): Valuation;
+  /**
+   * Sales of homes like the subject around it, chosen and adjusted as comparables are (most similar first), but as
+   * many as asked: a market sample, not the comparables of an estimate. The home's own sales are never among them.
+   */
+  nearbySales(subject: Subject, options: NearbySalesOptions): ComparableUse[];
 }
 
 export interface TrainOptions {

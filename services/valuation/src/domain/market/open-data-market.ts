@@ -1,6 +1,6 @@
 import { AddressIndex, type AddressEntry } from '../address';
 import { haversineMiles } from '../avm/geo';
-import type { AvmModel, ComparableUse, Subject, Valuation } from '../avm/types';
+import type { AvmModel, ComparableUse, OwnSale, Subject, Valuation } from '../avm/types';
 import {
   found,
   missing,
@@ -12,7 +12,8 @@ import {
   type SubjectInput,
   type ValueEstimate,
 } from '../results';
-import type { RecordedSale } from '../value-history';
+import { saleHistoryOf, type HistorySale, type RecordedSale } from '../sale-history';
+import type { NearbySalesResult } from '../providers';
 import { MarketLevels } from './market-levels';
 import { addressKey, openDataPlaceId, recordLine, type SaleRecord } from './sale-record';
 
@@ -25,8 +26,6 @@ export interface SalesPlace extends AddressEntry {
 export interface OpenDataMarketOptions {
   /** No estimate (and no comparables) for homes farther than this from every sale. Default 15 miles. */
   maxDistanceMiles?: number;
-  /** Comparables listed by default. */
-  defaultComparables?: number;
   /** The price level estimates are given at (YYYY-MM-DD); default today, i.e. today's value level. */
   valueDate?: () => string;
 }
@@ -48,9 +47,10 @@ const round = (value: number, digits = 0) => {
 export class OpenDataMarket {
   readonly addresses: AddressIndex<SalesPlace>;
   private readonly byKey = new Map<string, SalesPlace>();
+  /** Places by the coordinates of their sales (to about a meter). */
+  private readonly byLocation = new Map<string, SalesPlace[]>();
   private readonly recordsById = new Map<string, SaleRecord>();
   private readonly maxDistanceMiles: number;
-  private readonly defaultComparables: number;
   private readonly valueDate: () => string;
 
   constructor(
@@ -61,7 +61,6 @@ export class OpenDataMarket {
     options: OpenDataMarketOptions = {},
   ) {
     this.maxDistanceMiles = options.maxDistanceMiles ?? 15;
-    this.defaultComparables = options.defaultComparables ?? 10;
     this.valueDate = options.valueDate ?? (() => new Date().toISOString().slice(0, 10));
     for (const record of records) {
       this.recordsById.set(record.id, record);
@@ -83,6 +82,9 @@ export class OpenDataMarket {
     }
     for (const place of this.byKey.values()) {
       place.records.sort((a, b) => b.saleDate.localeCompare(a.saleDate) || a.id.localeCompare(b.id));
+      for (const key of new Set(place.records.map((r) => locationKey(r.latitude, r.longitude)))) {
+        this.byLocation.set(key, [...(this.byLocation.get(key) ?? []), place]);
+      }
     }
     this.addresses = new AddressIndex([...this.byKey.values()]);
   }
@@ -107,9 +109,8 @@ export class OpenDataMarket {
 
   lookup(place: SalesPlace): LookupResult {
     const facts = factsOf(place);
-    // The home's own sale stays in: it is real, dated evidence of its value (time-adjusted like any other).
-    const subject = facts.livingSqft !== null && facts.latitude !== null ? subjectOf(facts) : undefined;
-    const value = subject && this.avm ? this.toEstimate(this.avm.value(subject, this.valueOptions(this.defaultComparables))) : null;
+    const subject = facts.livingSqft !== null && facts.latitude !== null ? { ...subjectOf(facts), ownSaleIds: place.records.map((r) => r.id) } : undefined;
+    const value = subject && this.avm ? this.toEstimate(this.avm.value(subject, this.valueOptions())) : null;
     return { facts, value };
   }
 
@@ -117,21 +118,39 @@ export class OpenDataMarket {
     const subject = this.completeSubject(input);
     if (!subject.found) return subject;
     if (!this.avm) return missing(notFoundMessages.noNearbySales);
-    return found(this.toEstimate(this.avm.value(subject.value, this.valueOptions(this.defaultComparables))));
+    return found(this.toEstimate(this.avm.value(subject.value, this.valueOptions())));
   }
 
-  /** The sales behind the home's value, most similar first; empty when there is no data for it. */
-  comparables(input: SubjectInput, limit = this.defaultComparables): { comparables: ComparableSale[]; valueDate: string; notes: string[] } {
+  /** Sales of homes like this one around it, most similar first; empty when there is no data for it. */
+  nearbySales(input: SubjectInput, limit: number): NearbySalesResult {
     const subject = this.completeSubject(input);
-    if (!subject.found || !this.avm) return { comparables: [], valueDate: '', notes: subject.found ? [] : [subject.message] };
-    const valuation = this.avm.value(subject.value, this.valueOptions(limit));
-    return { comparables: this.toComparables(valuation.comparables).slice(0, limit), valueDate: valuation.valueDate, notes: valuation.notes };
+    if (!subject.found || !this.avm) return { sales: [], valueDate: '', notes: subject.found ? [] : [subject.message] };
+    const { valueDate } = this.valueOptions();
+    return { sales: this.toComparables(this.avm.nearbySales(subject.value, { valueDate, limit })), valueDate, notes: [] };
   }
 
-  /** The recorded sales of the address a place id or address names (none when it is not in the data). */
+  /** The recorded sales of the home (none when it is not in the data). */
   saleHistory(input: SubjectInput): RecordedSale[] {
-    const place = input.placeId || input.address ? this.resolve(input.address ?? '', input.placeId) : undefined;
-    return (place?.records ?? []).map((r) => ({ date: r.saleDate, price: Math.round(r.salePrice) }));
+    return (this.placeOf(input)?.records ?? []).map((r) => ({ date: r.saleDate, price: Math.round(r.salePrice) }));
+  }
+
+  /**
+   * The place of this data a subject is: the one its place id names; else the one at its coordinates with its living
+   * area (the AVM's notion of one home); by its address text only when it has neither (a first lookup). Undefined
+   * when none is.
+   */
+  placeOf(input: SubjectInput): SalesPlace | undefined {
+    if (input.placeId) {
+      const byId = this.addresses.byPlaceId(input.placeId);
+      if (byId) return byId;
+    }
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      const here = this.byLocation.get(locationKey(input.latitude, input.longitude)) ?? [];
+      const sameHome = here.filter((place) => input.livingSqft === undefined || sameLivingArea(place, input.livingSqft));
+      return sameHome.length === 1 ? sameHome[0] : undefined;
+    }
+    if (input.placeId) return undefined;
+    return input.address ? this.addresses.match(input.address)?.entry : undefined;
   }
 
   /**
@@ -139,7 +158,7 @@ export class OpenDataMarket {
    * the location and unknown facts from its latest sale.
    */
   completeSubject(input: SubjectInput): Outcome<Subject> {
-    const place = input.placeId || input.address ? this.resolve(input.address ?? '', input.placeId) : undefined;
+    const place = this.placeOf(input);
     const known = place ? factsOf(place) : undefined;
     const latitude = input.latitude ?? known?.latitude ?? null;
     const longitude = input.longitude ?? known?.longitude ?? null;
@@ -157,6 +176,7 @@ export class OpenDataMarket {
       lotSqft: input.lotSqft ?? known?.lotSqft ?? null,
       propertyType: input.propertyType ?? known?.propertyType ?? null,
       zip: input.zip ?? known?.zip ?? null,
+      ownSaleIds: place?.records.map((r) => r.id) ?? [],
     });
   }
 
@@ -169,8 +189,8 @@ export class OpenDataMarket {
     return best;
   }
 
-  private valueOptions(maxComparables: number) {
-    return { valueDate: this.valueDate(), maxComparables };
+  private valueOptions() {
+    return { valueDate: this.valueDate() };
   }
 
   private toEstimate(valuation: Valuation): ValueEstimate {
@@ -182,6 +202,7 @@ export class OpenDataMarket {
       valueDate: valuation.valueDate,
       notes: valuation.notes,
       comparables: this.toComparables(valuation.comparables),
+      saleHistory: toSaleHistory(valuation.saleHistory),
     };
   }
 
@@ -211,7 +232,7 @@ export class OpenDataMarket {
       distanceMiles: round(use.distanceMiles, 2),
       timeAdjustedPrice: Math.round(use.timeAdjustedPrice),
       adjustedValue: Math.round(use.adjustedValue),
-      adjustments: use.adjustments.map((a) => ({ feature: a.feature, amount: Math.round(a.amount), note: a.note })),
+      adjustments: use.adjustments.map((a) => ({ feature: a.feature, label: a.label, amount: Math.round(a.amount), note: a.note })),
       weight: round(use.weight, 4),
       propertyType: sale.propertyType,
       yearBuilt: sale.yearBuilt,
@@ -242,6 +263,21 @@ export function factsOf(place: SalesPlace): PropertyFacts {
     longitude: latest.longitude,
     placeId: place.placeId,
   };
+}
+
+/** Coordinates to about a meter: sales at one key are at one address point. */
+function locationKey(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)},${longitude.toFixed(5)}`;
+}
+
+/** A place recorded with this living area, or with none recorded. */
+function sameLivingArea(place: SalesPlace, livingSqft: number): boolean {
+  const known = place.records.filter((r) => r.livingSqft !== null && r.livingSqft > 0);
+  return known.length === 0 || known.some((r) => r.livingSqft === livingSqft);
+}
+
+function toSaleHistory(own: readonly OwnSale[]): HistorySale[] {
+  return saleHistoryOf(own.map((o) => ({ date: o.sale.saleDate, price: Math.round(o.sale.salePrice), timeAdjustedPrice: o.timeAdjustedPrice })));
 }
 
 function subjectOf(facts: PropertyFacts): Subject {
