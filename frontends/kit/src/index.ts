@@ -13,6 +13,7 @@ export { cityStateZip, propertyTypeLabel, streetPart } from './property/property
 export {
   bathroomChoices,
   bedroomChoices,
+  numberFromText,
   propertyFormDefaults,
   toCreatePropertyBody,
   validatePropertyField,

@@ -104,15 +104,15 @@ export function toFormValues(property: WizardProperty): Partial<PropertyFormValu
  * plus what only the lookup knows (estimate, lot size, coordinates, place id).
  */
 export function toCreateBody(property: WizardProperty, form?: CreatePropertyInput): CreatePropertyInput {
-  const values = toFormValues(property);
+  const defaults = propertyFormDefaults;
   return {
     address: property.address,
     city: property.city,
     state: property.state,
     zipCode: property.zipCode,
-    bedrooms: values.bedrooms!,
-    bathrooms: values.bathrooms!,
-    squareFootage: values.squareFootage!,
+    bedrooms: property.bedrooms ?? defaults.bedrooms,
+    bathrooms: property.bathrooms ?? defaults.bathrooms,
+    squareFootage: property.squareFootage ?? defaults.squareFootage,
     yearBuilt: property.yearBuilt,
     propertyType: property.propertyType,
     additionalInfo: property.additionalInfo,
