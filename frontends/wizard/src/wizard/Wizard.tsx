@@ -11,7 +11,7 @@ import { useRefreshValuation, useSavedProperty, useCreateProperty, useUpdateProp
 import { handleUnauthorized, refreshAccountData } from '../api/session';
 import { toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
-import { fromDemoProperty, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { fromDemoProperty, fromLookup, fromSavedProperty, isManualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
@@ -24,6 +24,7 @@ import { DetailsStep } from '../steps/DetailsStep';
 import { ListingStepSlot } from '../steps/ListingStepSlot';
 import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
+import { manualDraftFor } from './manualEntry';
 import { MissingDemoDataError, useDemoSave } from './useDemoSave';
 import { useDemoSession } from './useDemoSession';
 
@@ -101,7 +102,7 @@ export function Wizard({ view }: { view: WizardView }) {
       outcome = await lookup.mutateAsync({ address, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
     } catch {
       if (view.signedIn) {
-        draftStore.set(manualDraft(address));
+        draftStore.set(await manualDraftFor(address));
         toast.error(...toasts.lookupFailed);
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
@@ -120,7 +121,7 @@ export function Wizard({ view }: { view: WizardView }) {
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }));
       }
     } else if (view.signedIn) {
-      draftStore.set(manualDraft(address));
+      draftStore.set(await manualDraftFor(address));
       toast.info(...toasts.propertyDetailsNeeded);
       navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
     } else {
@@ -241,7 +242,7 @@ export function Wizard({ view }: { view: WizardView }) {
         <DetailsStep
           property={property}
           isNew={!view.propertyId}
-          manual={!view.propertyId && property.estimatedValue === null && !property.city}
+          manual={!view.propertyId && isManualDraft(property)}
           saving={create.isPending || update.isPending}
           onSubmit={submitDetails}
           onBack={() => goToStep(1)}
