@@ -27,7 +27,8 @@ export function addressParts(text: string): AddressParts {
   let parsed: ParsedLocation | null;
   try {
     parsed = parser.parseLocation(text) as ParsedLocation | null;
-  } catch {
+  } catch (error) {
+    console.warn('The address could not be parsed', error);
     parsed = null;
   }
   if (!parsed) return { city: '', state: '', zipCode: '' };

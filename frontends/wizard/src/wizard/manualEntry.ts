@@ -8,7 +8,8 @@ export async function manualDraftFor(address: string): Promise<WizardProperty> {
   try {
     const { addressParts } = await import('../domain/addressParts');
     return manualDraft(address, addressParts(address));
-  } catch {
+  } catch (error) {
+    console.warn('The address parser could not run; the city, state and ZIP are left for the seller to type.', error);
     return manualDraft(address);
   }
 }
