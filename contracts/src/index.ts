@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './text';
+export * from './home-facts';
 export * from './property';
 export * from './user';
 export * from './events';

@@ -85,6 +85,16 @@ export const photoVariantSchema = z.enum(photoVariants, { error: `variant must b
 export const photoContentTypes = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp'] as const;
 export type PhotoContentType = (typeof photoContentTypes)[number];
 
+/**
+ * What a browser may say a photo file is before it is sent (spec: images only, labelled JPG, PNG, HEIC): the types it
+ * declares, and the extensions for browsers that declare none for HEIC. The uploader offers exactly these and the media
+ * service accepts exactly these; the service then checks the bytes themselves (photoContentTypes).
+ */
+export const photoFileTypes = {
+  declared: ['image/jpeg', 'image/jpg', 'image/png', 'image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/webp'],
+  extensions: ['.jpg', '.jpeg', '.png', '.heic', '.heif', '.webp'],
+} as const;
+
 export const mediaMessages = {
   notAnImage: 'Only images can be uploaded (JPG, PNG, HEIC)',
   photoTooLarge: 'Photos must be at most 10 MB',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type * as common from './gen/common';
+import { bathroomsSchema, bedroomsSchema, lotSizeSchema, squareFootageSchema, yearBuiltSchema } from './home-facts';
 import { validationMessages as m } from './messages';
 import { multiLine, singleLine } from './text';
 
@@ -18,18 +19,13 @@ export const coordinatesSchema = z.object({
 const requiredText = (label: string, message: string, max = 200) =>
   singleLine(z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`), label);
 
-const money = z.number().int('Must be a whole number of dollars').min(0).max(1_000_000_000);
-
-/** Bathrooms are counted in halves (1, 1.5, 2, ...). */
-const bathrooms = z
-  .number({ error: m.bathroomsMin })
-  .min(0.5, m.bathroomsMin)
-  .max(50)
-  .refine((n) => Number.isInteger(n * 2), 'Bathrooms must be in steps of 0.5');
-
-const bedrooms = z.number({ error: m.bedroomsMin }).int(m.bedroomsMin).min(1, m.bedroomsMin).max(100);
-const squareFootage = z.number({ error: m.squareFootageRequired }).int().min(1, m.squareFootageRequired).max(1_000_000);
-const yearBuilt = z.number().int().min(1600).max(2100);
+const maxDollars = 1_000_000_000;
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of dollars` })
+    .int(`${label} must be a whole number of dollars`)
+    .min(0, `${label} cannot be negative`)
+    .max(maxDollars, `${label} must be at most $${maxDollars.toLocaleString('en-US')}`);
 
 /** Body of POST /api/properties: the spec's full property form. */
 export const createPropertySchema = z.object({
@@ -37,16 +33,16 @@ export const createPropertySchema = z.object({
   city: requiredText('City', m.cityRequired, 100),
   state: requiredText('State', m.stateRequired, 50),
   zipCode: requiredText('ZIP code', m.zipCodeRequired, 20),
-  bedrooms,
-  bathrooms,
-  squareFootage,
-  yearBuilt: yearBuilt.nullish(),
+  bedrooms: bedroomsSchema,
+  bathrooms: bathroomsSchema,
+  squareFootage: squareFootageSchema,
+  yearBuilt: yearBuiltSchema.nullish(),
   propertyType: propertyTypeSchema.default('single_family'),
   additionalInfo: multiLine(z.string().max(5000, 'Additional information must be at most 5000 characters'), 'Additional information').nullish(),
-  estimatedValue: money.nullish(),
-  estimatedValueLow: money.nullish(),
-  estimatedValueHigh: money.nullish(),
-  lotSize: z.number().int().min(0).max(1_000_000_000).nullish(),
+  estimatedValue: money('Estimated value').nullish(),
+  estimatedValueLow: money('Low estimate').nullish(),
+  estimatedValueHigh: money('High estimate').nullish(),
+  lotSize: lotSizeSchema.nullish(),
   coordinates: coordinatesSchema.nullish(),
   placeId: singleLine(z.string().max(300, 'placeId must be at most 300 characters'), 'placeId').nullish(),
 });

@@ -121,7 +121,7 @@ test('refuses a file that is not an image before and after upload', async ({ pag
     mimeType: 'text/plain',
     buffer: Buffer.from('not a photo'),
   });
-  await expect(page.getByTestId('toast')).toContainText('You can only upload');
+  await expect(page.getByTestId('toast')).toContainText('Only images can be uploaded (JPG, PNG, HEIC)');
 
   // The server's check: a text file named .jpg that bypasses the browser is deleted and refused.
   const origin = { Origin: new URL(baseURL!).origin };

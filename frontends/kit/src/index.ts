@@ -13,6 +13,7 @@ export { cityStateZip, propertyTypeLabel, streetPart } from './property/property
 export {
   bathroomChoices,
   bedroomChoices,
+  numberFromText,
   propertyFormDefaults,
   toCreatePropertyBody,
   validatePropertyField,
@@ -51,6 +52,7 @@ export { PropertyPhotos, type PropertyPhotosProps } from './photos/PropertyPhoto
 export { attachPhoto, requestPhotoUpload, usePropertyPhotos, useSetRoomType } from './photos/photoApi';
 export { roomTypeOptions } from './photos/roomTypeOptions';
 export { fileUploadState, overallUploadState, uploadStateLabels, uploadStates, type UploadState } from './photos/uploadState';
+export { countLabel, failedFiles, uploadCounts, type RefusedFile, type UploadCounts } from './photos/uploadOutcome';
 export { chunkSize, dashboardLayout, photoFileTypes, shouldUseMultipart, uploaderEndpoint } from './photos/uploaderSettings';
 // AI recommendations, listing and neighborhood insights: hooks, texts and widgets shared by the listing and wizard remotes.
 export * from './ai';

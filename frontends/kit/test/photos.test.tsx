@@ -5,10 +5,13 @@ import {
   PhotoUploadModal,
   PropertyPhotos,
   chunkSize,
+  countLabel,
   createQueryClient,
+  failedFiles,
   fileUploadState,
   overallUploadState,
   shouldUseMultipart,
+  uploadCounts,
 } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
 
@@ -172,11 +175,21 @@ describe('PhotoUploadModal', () => {
     await dropFiles([kitchen]);
     expect((await toast()).textContent).toContain('Cannot add the duplicate file');
 
+    // Refusals in the media service's words, each refused file listed with its reason on screen (no MIME-type list).
     await dropFiles([new File(['text'], 'notes.txt', { type: 'text/plain' })]);
-    await waitFor(async () => expect((await toast()).textContent).toContain('You can only upload'));
+    await waitFor(async () => expect((await toast()).textContent).toContain('Only images can be uploaded (JPG, PNG, HEIC)'));
+    const refused = () => screen.getByRole('list', { name: 'Not uploaded' });
+    expect(refused().textContent).toBe('notes.txt: Only images can be uploaded (JPG, PNG, HEIC)');
+    expect(document.body.textContent).not.toMatch(/image\/(jpeg|png|heic)/);
 
     await dropFiles([imageFile('huge.jpg', 10 * MiB + 1, 'image/jpeg')]);
-    await waitFor(async () => expect((await toast()).textContent).toMatch(/huge\.jpg exceeds maximum allowed size of 10 MB/));
+    await waitFor(async () => expect((await toast()).textContent).toContain('Photos must be at most 10 MB'));
+    expect(within(refused()).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'notes.txt: Only images can be uploaded (JPG, PNG, HEIC)',
+      'huge.jpg: Photos must be at most 10 MB',
+    ]);
+    // Refused files are not counted: only the kitchen photo waits.
+    expect(screen.getByTestId('upload-state').textContent).toBe('Waiting');
 
     await dropFiles(Array.from({ length: 10 }, (_, i) => imageFile(`room-${i}.png`)));
     await waitFor(async () => expect((await toast()).textContent).toContain('You can only upload 10 files'));
@@ -208,5 +221,23 @@ describe('PhotoUploadModal', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/objects/upload')!;
     expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({ propertyId, contentType: 'image/png', size: 2048 });
     await waitFor(() => expect(screen.getByTestId('upload-state').getAttribute('data-state')).toBe('error'));
+    // Nothing was uploaded, and the list says which file and why.
+    expect(screen.getByTestId('upload-count').textContent).toBe('0 of 1 photo uploaded');
+    expect(screen.getByRole('list', { name: 'Not uploaded' }).textContent).toBe('porch.png: Failed to prepare file upload. Please try again.');
+  });
+});
+
+describe('upload outcome', () => {
+  const file = (name: string, progress: object, extra: object = {}) => ({ name, progress, ...extra });
+
+  it('counts a file as uploaded only once it is saved as a photo, never when the server refused it', () => {
+    const saved = file('a.png', { uploadStarted: 1, uploadComplete: true });
+    const refused = file('b.jpg', { uploadStarted: 1, uploadComplete: false }, { error: 'Only images can be uploaded (JPG, PNG, HEIC)' });
+    const saving = file('c.png', { uploadStarted: 1, uploadComplete: true, postprocess: { mode: 'indeterminate' } });
+    const waiting = file('d.png', {});
+    expect(uploadCounts([saved, refused, saving, waiting])).toEqual({ sent: 3, saved: 1 });
+    expect(countLabel(uploadCounts([saved, refused]))).toBe('1 of 2 photos uploaded');
+    expect(countLabel(uploadCounts([refused]))).toBe('0 of 1 photo uploaded');
+    expect(failedFiles([saved, refused, waiting])).toEqual([{ name: 'b.jpg', reason: 'Only images can be uploaded (JPG, PNG, HEIC)' }]);
   });
 });

@@ -238,6 +238,16 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
       [{ ...validProperty, city: '' }, 'City is required'],
       [{ ...validProperty, state: undefined }, 'State is required'],
       [{ ...validProperty, zipCode: '' }, 'ZIP code is required'],
+      // Values no home has are refused in words, never clamped into range.
+      [{ ...validProperty, squareFootage: 1 }, 'Square footage must be between 100 and 100,000 sq ft'],
+      [{ ...validProperty, squareFootage: 1650.5 }, 'Square footage must be a whole number'],
+      [{ ...validProperty, squareFootage: '1650' }, 'Square footage must be a number'],
+      [{ ...validProperty, bedrooms: 99 }, 'Bedrooms must be at most 30'],
+      [{ ...validProperty, bathrooms: 2.25 }, 'Bathrooms must be in steps of 0.5'],
+      [{ ...validProperty, yearBuilt: new Date().getUTCFullYear() + 2 }, 'Year built cannot be in the future'],
+      [{ ...validProperty, yearBuilt: 1066 }, 'Year built must be 1600 or later'],
+      [{ ...validProperty, lotSize: 5e9 }, 'Lot size must be between 0 and 100,000,000 sq ft'],
+      [{ ...validProperty, estimatedValue: -100 }, 'Estimated value cannot be negative'],
     ];
     for (const [body, message] of cases) {
       const res = await alice.request('/api/properties', { method: 'POST', json: body });
@@ -257,6 +267,13 @@ describe('gateway against real identity, property service, PostgreSQL and NATS',
     expect(badPatch.status).toBe(400);
     expect(await badPatch.text()).toContain('Must have at least 1 bedroom');
     expect(await (await alice.request(`/api/properties/${created.id}`)).json()).toMatchObject({ bedrooms: validProperty.bedrooms });
+    const tinyPatch = await alice.request(`/api/properties/${created.id}`, { method: 'PATCH', json: { squareFootage: 0 } });
+    expect(tinyPatch.status).toBe(400);
+    expect(((await tinyPatch.json()) as { message: string }).message).toBe('Square footage is required');
+    const futurePatch = await alice.request(`/api/properties/${created.id}`, { method: 'PATCH', json: { yearBuilt: 3000 } });
+    expect(futurePatch.status).toBe(400);
+    expect(((await futurePatch.json()) as { message: string }).message).toBe('Year built cannot be in the future');
+    expect(await (await alice.request(`/api/properties/${created.id}`)).json()).toMatchObject({ squareFootage: validProperty.squareFootage, yearBuilt: validProperty.yearBuilt });
   });
 
   it('refuses state-changing calls from another origin (or none) with 403', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationMessages as m } from '@hsa/contracts';
+import { homeFactMessages, latestCurrentYear, validationMessages as m } from '@hsa/contracts';
 import { loadPropertyProto, type PropertyFields, type PropertyMessage } from '@hsa/protos';
 import { AppError, call, generateInternalKeyPair, InternalTokenSigner } from '@hsa/service-kit';
 import { dropDatabase, fullForm, minimalForm, newUserId, startTestService, type TestService } from './helpers';
@@ -259,6 +259,13 @@ describe('validation', () => {
     ['no bathrooms', { bathrooms: 0 }, m.bathroomsMin],
     ['too few bathrooms', { bathrooms: 0.4 }, m.bathroomsMin],
     ['no square footage', { squareFootage: 0 }, m.squareFootageRequired],
+    ['a square footage no home has', { squareFootage: 1 }, homeFactMessages.squareFootageRange],
+    ['a mansion beyond any home', { squareFootage: 2_000_000 }, homeFactMessages.squareFootageRange],
+    ['too many bedrooms', { bedrooms: 120 }, homeFactMessages.bedroomsMax],
+    ['quarter bathrooms', { bathrooms: 1.75 }, homeFactMessages.bathroomsHalves],
+    ['a year built in the future', { yearBuilt: latestCurrentYear() + 1 }, homeFactMessages.yearBuiltFuture],
+    ['a year built before any home', { yearBuilt: 1200 }, homeFactMessages.yearBuiltTooEarly],
+    ['a negative lot', { lotSize: -1 }, homeFactMessages.lotSizeRange],
   ];
 
   it.each(invalidForms)('create with %s -> INVALID_ARGUMENT with the spec message', async (_name, patch, message) => {

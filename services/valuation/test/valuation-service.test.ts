@@ -228,6 +228,15 @@ describe('Estimate', () => {
     expect((await failure(estimate({ coordinates: highSt, squareFootage: -5 }))).code).toBe('INVALID_ARGUMENT');
     expect((await failure(estimate({ coordinates: { latitude: 123, longitude: 0 }, squareFootage: 1000 }))).code).toBe('INVALID_ARGUMENT');
     expect((await failure(estimate({ coordinates: highSt, squareFootage: 1000, propertyType: 'castle' }))).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it("refuses a home's facts by the property form's rules and messages, never valuing 1 sq ft", async () => {
+    expect(await failure(estimate({ coordinates: highSt, squareFootage: 1 }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'Square footage must be between 100 and 100,000 sq ft',
+    });
+    expect((await failure(comparables({ coordinates: highSt, squareFootage: 1200, yearBuilt: 2999 }))).message).toBe('Year built cannot be in the future');
+    expect((await failure(valueHistory({ coordinates: highSt, squareFootage: 1200, bathrooms: 0.25 }))).message).toBe('Must have at least 0.5 bathrooms');
     expect((await failure(call(t.client, t.client.Estimate, {}))).message).toBe('subject is required');
   });
 });

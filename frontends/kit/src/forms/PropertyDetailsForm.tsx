@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type FormRule } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, type FormRule } from 'antd';
 import type { CreatePropertyInput } from '@hsa/contracts';
 import {
   bathroomChoices,
@@ -26,10 +26,10 @@ export interface PropertyDetailsFormProps {
   name?: string;
 }
 
-const validated = (field: Parameters<typeof validatePropertyField>[0], fallback?: string): FormRule[] => [
+const validated = (field: Parameters<typeof validatePropertyField>[0]): FormRule[] => [
   {
     validator: async (_rule, value: unknown) => {
-      const message = validatePropertyField(field, value, fallback);
+      const message = validatePropertyField(field, value);
       if (message) throw new Error(message);
     },
   },
@@ -88,18 +88,15 @@ export function PropertyDetailsForm({
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Item
-            label="Square footage"
-            name="squareFootage"
-            required
-            rules={validated('squareFootage', 'Enter the square footage as a whole number')}
-          >
-            <InputNumber min={1} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          {/* Text inputs, not number spinners: a spinner clamps out-of-range values (0 became 1) and drops what it
+              cannot parse without a word. What is typed stays as typed; the rules say what is wrong with it. */}
+          <Form.Item label="Square footage" name="squareFootage" required rules={validated('squareFootage')}>
+            <Input inputMode="numeric" autoComplete="off" suffix="sq ft" />
           </Form.Item>
         </Col>
         <Col xs={12} sm={6}>
-          <Form.Item label="Year built" name="yearBuilt" rules={validated('yearBuilt', 'Enter a year between 1600 and 2100')}>
-            <InputNumber min={1600} max={2100} precision={0} placeholder="e.g. 1998" style={{ width: '100%' }} />
+          <Form.Item label="Year built" name="yearBuilt" rules={validated('yearBuilt')}>
+            <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 1998" />
           </Form.Item>
         </Col>
       </Row>

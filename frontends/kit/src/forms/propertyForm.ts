@@ -1,21 +1,24 @@
-import { createPropertySchema, validationMessages, type CreatePropertyInput, type PropertyType } from '@hsa/contracts';
+import { createPropertySchema, type CreatePropertyInput, type PropertyType } from '@hsa/contracts';
 
-/** What the property form holds while it is being edited. */
+/**
+ * What the property form holds while it is being edited. Square footage and year built are typed as text and hold
+ * exactly what was typed until the form is sent, so nothing is rounded or clamped behind the seller's back.
+ */
 export interface PropertyFormValues {
   address: string;
   city: string;
   state: string;
   zipCode: string;
-  bedrooms: number;
-  bathrooms: number;
-  squareFootage: number | null;
-  yearBuilt: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFootage: number | string | null;
+  yearBuilt: number | string | null;
   propertyType: PropertyType;
   additionalInfo: string;
 }
 
 /** The spec's form defaults: 4 bedrooms, 2.5 bathrooms, 2450 square feet. */
-export const propertyFormDefaults: PropertyFormValues = {
+export const propertyFormDefaults = {
   address: '',
   city: '',
   state: '',
@@ -26,7 +29,7 @@ export const propertyFormDefaults: PropertyFormValues = {
   yearBuilt: null,
   propertyType: 'single_family',
   additionalInfo: '',
-};
+} as const satisfies PropertyFormValues;
 
 export interface Choice {
   value: number;
@@ -46,21 +49,38 @@ export const bathroomChoices: Choice[] = [1, 1.5, 2, 2.5, 3, 3.5, 4].map((value)
 }));
 
 type FieldName = keyof typeof createPropertySchema.shape;
-const specMessages: readonly string[] = Object.values(validationMessages);
+
+// Digits with an optional decimal part; thousands may be grouped with commas ("2,450").
+const numberText = /^[+-]?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
 /**
- * Validates one form value with the API's own schema (@hsa/contracts), so the form and the server
- * agree. Answers the first problem's message or null. A schema message that is not one of the
- * spec's is replaced by `fallback` when given (zod's generic texts are not written for people).
+ * A typed number as the number it spells: '' is no value (null), "2,450" is 2450. Text that is not a number is
+ * answered as it is, so the rules refuse it with their message ("… must be a number") instead of guessing.
  */
-export function validatePropertyField(field: FieldName, value: unknown, fallback?: string): string | null {
-  const result = createPropertySchema.shape[field].safeParse(value);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? fallback ?? 'Invalid value';
-  return fallback && !specMessages.includes(message) ? fallback : message;
+export function numberFromText(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return null;
+  return numberText.test(text) ? Number(text.replace(/,/g, '')) : text;
 }
 
-/** The body of POST /api/properties from the form: trimmed texts, numbers as numbers. */
+const numericFields: ReadonlySet<FieldName> = new Set(['bedrooms', 'bathrooms', 'squareFootage', 'yearBuilt', 'lotSize']);
+
+/**
+ * Validates one form value with the API's own rules (@hsa/contracts), so the form and the server accept and refuse
+ * the same values with the same messages. Answers the first problem's message, or null when the value is fine.
+ */
+export function validatePropertyField(field: FieldName, value: unknown): string | null {
+  const input = numericFields.has(field) ? numberFromText(value) : value;
+  const result = createPropertySchema.shape[field].safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+}
+
+/** A field the form has validated: a number, or null for an optional one left empty. */
+const validatedNumber = (value: unknown) => numberFromText(value) as number;
+
+/** The body of POST /api/properties from the validated form: trimmed texts, numbers as the numbers typed. */
 export function toCreatePropertyBody(values: PropertyFormValues): CreatePropertyInput {
   const additionalInfo = values.additionalInfo.trim();
   return {
@@ -68,10 +88,10 @@ export function toCreatePropertyBody(values: PropertyFormValues): CreateProperty
     city: values.city.trim(),
     state: values.state.trim(),
     zipCode: values.zipCode.trim(),
-    bedrooms: Number(values.bedrooms),
-    bathrooms: Number(values.bathrooms),
-    squareFootage: Number(values.squareFootage),
-    yearBuilt: values.yearBuilt === null ? null : Number(values.yearBuilt),
+    bedrooms: validatedNumber(values.bedrooms),
+    bathrooms: validatedNumber(values.bathrooms),
+    squareFootage: validatedNumber(values.squareFootage),
+    yearBuilt: numberFromText(values.yearBuilt) as number | null,
     propertyType: values.propertyType,
     additionalInfo: additionalInfo === '' ? null : additionalInfo,
   };

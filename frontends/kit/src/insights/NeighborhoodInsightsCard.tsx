@@ -12,6 +12,7 @@ import { PlaceList } from './PlaceList';
 import { PreviewShapes } from './PreviewShapes';
 import { ScoreValue } from './ScoreValue';
 import { ScoringExplanation } from './ScoringExplanation';
+import './insightsTabs.css';
 
 export interface NeighborhoodInsightsCardProps {
   /** The saved property (null for a draft or the demo: nothing is fetched). */
@@ -204,7 +205,7 @@ function InsightsTabs({ insights }: { insights: NeighborhoodInsights }) {
   ];
   return (
     <>
-      <Tabs items={items} />
+      <Tabs items={items} className="hsa-insights-tabs" />
       <DataCredits sources={insights.sources} market={insights.marketStats.dataSource} />
     </>
   );

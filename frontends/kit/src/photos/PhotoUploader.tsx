@@ -12,6 +12,8 @@ import '@uppy/dashboard/css/style.min.css';
 import { uploadLimits, type Photo } from '@hsa/contracts';
 import { useToast } from '../feedback/toast';
 import { attachPhoto, requestPhotoUpload } from './photoApi';
+import { RefusedFiles } from './RefusedFiles';
+import { countLabel, failedFiles, uploadCounts, type RefusedFile } from './uploadOutcome';
 import { overallUploadState, uploadStateLabels, type UploadState } from './uploadState';
 import {
   chunkSize,
@@ -21,6 +23,7 @@ import {
   shouldUseMultipart,
   uploadErrorToast,
   uploaderEndpoint,
+  uploaderLocale,
 } from './uploaderSettings';
 
 interface PhotoMeta extends Meta {
@@ -56,6 +59,12 @@ function apiMessage(error: unknown): string {
   return json;
 }
 
+/** Why no upload URL could be had, for a person: the API's own words for a refusal (4xx), else the spec's text. */
+function preparationMessage(error: unknown): string {
+  const status = Number(/^(\d{3}): /.exec(errorMessage(error))?.[1]);
+  return status >= 400 && status < 500 ? apiMessage(error) : uploadErrorToast.description;
+}
+
 interface UploaderHooks {
   saved: (photo: Photo) => void;
 }
@@ -71,6 +80,7 @@ function createUploader(props: Required<Pick<PhotoUploaderProps, 'propertyId' | 
       allowedFileTypes: photoFileTypes,
     },
     meta: { propertyId: props.propertyId, size: '' },
+    locale: uploaderLocale,
   });
 
   uppy.use(AwsS3<PhotoMeta, AwsBody>, {
@@ -92,7 +102,7 @@ function createUploader(props: Required<Pick<PhotoUploaderProps, 'propertyId' | 
         return { method: 'PUT' as const, url: upload.uploadURL, headers: upload.headers, fields: {} };
       } catch (error) {
         // Reported as 'Upload Error' once the uploader has told the file's failure (see onUploadError).
-        throw Object.assign(new Error(apiMessage(error)), { preparationFailed: true });
+        throw Object.assign(new Error(preparationMessage(error)), { preparationFailed: true });
       }
     },
   });
@@ -113,7 +123,10 @@ function createUploader(props: Required<Pick<PhotoUploaderProps, 'propertyId' | 
       } catch (error) {
         uppy.emit('postprocess-complete', uppy.getFile(id));
         const message = apiMessage(error);
-        uppy.setFileState(id, { error: message });
+        // Its bytes arrived but the server refused them (and deleted them): the file is not uploaded, so it must not
+        // count as such ("1 of 1 file uploaded", "Upload complete").
+        const refused = uppy.getFile(id);
+        uppy.setFileState(id, { error: message, progress: { ...refused.progress, uploadComplete: false } });
         uppy.emit('upload-error', uppy.getFile(id), new Error(message));
       }
     }
@@ -140,6 +153,8 @@ export default function PhotoUploader({ propertyId, maxFiles = uploadLimits.maxP
   const [uppy] = useState(() =>
     createUploader({ propertyId, maxFiles }, { saved: (photo) => callbacks.current.onUploaded?.(photo) }),
   );
+  // Files refused before they were added (type, size): the uploader does not list them, so they are kept here.
+  const [rejected, setRejected] = useState<RefusedFile[]>([]);
 
   useEffect(() => {
     // Every message the uploader shows (limits, duplicates, failures, offline) also becomes the page's toast.
@@ -165,13 +180,24 @@ export default function PhotoUploader({ propertyId, maxFiles = uploadLimits.maxP
     const onUploadError = (_file: unknown, error: { message: string }) => {
       if ((error as { preparationFailed?: boolean }).preparationFailed) toastRef.current.error(uploadErrorToast.title, uploadErrorToast.description);
     };
+    const onRestrictionFailed = (file: { id?: string; name?: string } | undefined, error: Error) => {
+      const name = file?.name;
+      // A duplicate of a listed file is not a refused file: the listed one goes up.
+      if (!name || (file.id && uppy.getFile(file.id))) return;
+      setRejected((list) => [...list.filter((r) => r.name !== name), { name, reason: error.message }]);
+    };
+    const onNewUpload = () => setRejected([]);
     uppy.on('info-visible', onInfo);
+    uppy.on('restriction-failed', onRestrictionFailed);
+    uppy.on('upload', onNewUpload);
     uppy.on('upload-error', onUploadError);
     uppy.on('upload-pause', onPause);
     uppy.on('pause-all', onPauseAll);
     uppy.on('complete', onDone);
     return () => {
       uppy.off('info-visible', onInfo);
+      uppy.off('restriction-failed', onRestrictionFailed);
+      uppy.off('upload', onNewUpload);
       uppy.off('upload-error', onUploadError);
       uppy.off('upload-pause', onPause);
       uppy.off('pause-all', onPauseAll);
@@ -182,14 +208,21 @@ export default function PhotoUploader({ propertyId, maxFiles = uploadLimits.maxP
   // Uploads still running when the uploader goes away are cancelled (multipart ones aborted on the server).
   useEffect(() => () => void uppy.cancelAll(), [uppy]);
 
-  const { state, percent, count } = useUploaderState(uppy, (u) => {
+  const { state, percent, count, counts, failed } = useUploaderState(uppy, (u) => {
     const { files, error, totalProgress } = u.getState();
     const list = Object.values(files);
-    return { state: overallUploadState(list, error) as UploadState, percent: totalProgress, count: list.length };
+    return {
+      state: overallUploadState(list, error) as UploadState,
+      percent: totalProgress,
+      count: list.length,
+      counts: uploadCounts(list),
+      failed: failedFiles(list),
+    };
   });
 
   return (
     <div>
+      <RefusedFiles files={[...rejected, ...failed]} />
       <Dashboard
         uppy={uppy}
         width={dashboardLayout.width}
@@ -204,6 +237,7 @@ export default function PhotoUploader({ propertyId, maxFiles = uploadLimits.maxP
         <Typography.Text data-testid="upload-state" data-state={state} strong>
           {count === 0 ? 'No photos selected' : uploadStateLabels[state]}
         </Typography.Text>
+        {counts.sent > 0 ? <Typography.Text data-testid="upload-count">{countLabel(counts)}</Typography.Text> : null}
         {count > 0 ? (
           <Progress
             percent={percent}

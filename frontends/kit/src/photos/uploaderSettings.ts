@@ -1,21 +1,22 @@
-import { multipartPartSize, uploadLimits } from '@hsa/contracts';
+import { mediaMessages, multipartPartSize, photoFileTypes as acceptedPhotoFiles, uploadLimits } from '@hsa/contracts';
 
 /** The uploader's settings from the spec (sections 5 and 9), in one place. */
 
-/** Accepted files: by type, and by extension for browsers that do not know HEIC's type. */
-export const photoFileTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/heic',
-  'image/heif',
-  'image/webp',
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.heic',
-  '.heif',
-  '.webp',
-];
+/** Accepted files: the types the media service accepts, and their extensions for browsers that do not know HEIC's type. */
+export const photoFileTypes: string[] = [...acceptedPhotoFiles.declared, ...acceptedPhotoFiles.extensions];
+
+/**
+ * The uploader's refusals in the media service's words: "Only images can be uploaded (JPG, PNG, HEIC)" instead of a
+ * list of MIME types, and the 10 MB limit as the service says it. The list of refused files names each file.
+ */
+export const uploaderLocale = {
+  strings: {
+    youCanOnlyUploadFileTypes: mediaMessages.notAnImage,
+    exceedsSize: mediaMessages.photoTooLarge,
+  },
+  // English plural forms, as the uploader's own locale counts them.
+  pluralize: (count: number) => (count === 1 ? 0 : 1),
+};
 
 export const photoNote = 'Images only (JPG, PNG, HEIC), up to 10 MB each';
 

@@ -1,5 +1,7 @@
 import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType, LookupEvidence } from '@hsa/contracts';
 import { propertyFormDefaults, type DemoProperty, type PropertyFormValues } from '@hsa/ui-kit';
+// Only the type: the parser itself loads on demand (see wizard/manualEntry.ts).
+import type { AddressParts } from './addressParts';
 
 /**
  * The property the wizard is working on, whichever it is: a saved one, the demo property of this
@@ -77,14 +79,17 @@ export function fromDemoProperty(demo: DemoProperty): WizardProperty {
   return fromLookup(facts, demo.dataSource, evidence, demo.id, demo.estimateWithheld ?? false);
 }
 
-/** A draft for manual entry after a failed lookup: only the address the visitor typed. */
-export function manualDraft(address: string): WizardProperty {
+/**
+ * A draft for manual entry after a failed lookup: the address the visitor typed, and the city, state and ZIP code
+ * that address holds (see addressParts), so they are not typed twice.
+ */
+export function manualDraft(address: string, parts: AddressParts = { city: '', state: '', zipCode: '' }): WizardProperty {
   return {
     id: null,
     address: address.trim(),
-    city: '',
-    state: '',
-    zipCode: '',
+    city: parts.city,
+    state: parts.state,
+    zipCode: parts.zipCode,
     bedrooms: null,
     bathrooms: null,
     squareFootage: null,
@@ -101,6 +106,11 @@ export function manualDraft(address: string): WizardProperty {
     evidence: null,
     estimateWithheld: false,
   };
+}
+
+/** Is this a draft typed by hand (nothing came from a lookup: no estimate, no location)? */
+export function isManualDraft(property: WizardProperty): boolean {
+  return property.id === null && property.estimatedValue === null && property.coordinates === null && property.placeId === null;
 }
 
 /**

@@ -12,7 +12,7 @@ import { handleUnauthorized, refreshAccountData } from '../api/session';
 import { announceDemoReady } from '../domain/arrival';
 import { savedToast, toasts } from '../domain/messages';
 import { decidePostLogin, type PostLoginAction } from '../domain/postLogin';
-import { estimateIsStale, fromDemoProperty, UnknownFactsError, fromLookup, fromSavedProperty, manualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
+import { estimateIsStale, fromDemoProperty, UnknownFactsError, fromLookup, fromSavedProperty, isManualDraft, toCreateBody, toUpdateBody, type WizardProperty } from '../domain/wizardProperty';
 import { wizardUrl, type WizardStep, type WizardView } from '../domain/wizardRoute';
 import type { UnlockAction } from '../components/Locked';
 import { DemoBanner } from '../components/DemoBanner';
@@ -27,6 +27,7 @@ import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
 import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from './useDemoSave';
 import { useArrivalToast } from './useArrivalToast';
+import { manualDraftFor } from './manualEntry';
 import { useDemoSession } from './useDemoSession';
 
 function PropertyLoadError() {
@@ -104,7 +105,7 @@ export function Wizard({ view }: { view: WizardView }) {
       outcome = await lookup.mutateAsync({ address, ...(placeId ? { placeId } : {}), ...(sessionToken ? { sessionToken } : {}) });
     } catch {
       if (view.signedIn) {
-        draftStore.set(manualDraft(address));
+        draftStore.set(await manualDraftFor(address));
         toast.error(...toasts.lookupFailed);
         navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
       } else {
@@ -122,7 +123,7 @@ export function Wizard({ view }: { view: WizardView }) {
         navigate(wizardUrl({ demo: true, signedIn: false, propertyId: null, step: 2 }), announceDemoReady);
       }
     } else if (view.signedIn) {
-      draftStore.set(manualDraft(address));
+      draftStore.set(await manualDraftFor(address));
       toast.info(...toasts.propertyDetailsNeeded);
       navigate(wizardUrl({ demo: false, signedIn: true, propertyId: null, step: 1.5 }));
     } else {
@@ -250,7 +251,7 @@ export function Wizard({ view }: { view: WizardView }) {
         <DetailsStep
           property={property}
           isNew={!view.propertyId}
-          manual={!view.propertyId && property.estimatedValue === null && !property.city}
+          manual={!view.propertyId && isManualDraft(property)}
           saving={create.isPending || update.isPending}
           onSubmit={submitDetails}
           onBack={() => goToStep(1)}

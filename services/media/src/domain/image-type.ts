@@ -1,4 +1,4 @@
-import type { PhotoContentType } from '@hsa/contracts';
+import { photoFileTypes, type PhotoContentType } from '@hsa/contracts';
 
 /** How many leading bytes the check reads. */
 export const SNIFF_BYTES = 32;
@@ -31,5 +31,5 @@ export function detectImageType(bytes: Uint8Array): PhotoContentType | undefined
 export function isAcceptableDeclaredType(contentType: string | undefined): boolean {
   if (!contentType) return true;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return ['image/jpeg', 'image/jpg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'image/heic-sequence', 'image/heif-sequence', 'application/octet-stream', ''].includes(type);
+  return type === '' || type === 'application/octet-stream' || (photoFileTypes.declared as readonly string[]).includes(type);
 }

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import {
   addressAutocompleteQuerySchema,
   addressTextSchema,
+  bathroomsSchema,
+  bedroomsSchema,
+  lotSizeSchema,
   propertyLookupSchema,
   propertyTypes,
+  squareFootageSchema,
+  yearBuiltSchema,
   type PropertyLookup,
 } from '@hsa/contracts';
 import type { HomeFactsMessage, LookupRequestMessage, ValueHistoryRequestMessage } from '@hsa/protos';
@@ -40,11 +45,12 @@ const subjectSchema = z.object({
   placeId: z.string().trim().min(1).max(300, 'placeId must be at most 300 characters').optional(),
   latitude: z.number().finite().min(-90).max(90).optional(),
   longitude: z.number().finite().min(-180).max(180).optional(),
-  livingSqft: z.number().int('Square footage must be a whole number').min(1, 'Square footage must be at least 1').max(1_000_000).optional(),
-  bedrooms: z.number().int().min(0).max(100).optional(),
-  bathrooms: z.number().finite().min(0).max(50).optional(),
-  yearBuilt: z.number().int().min(1600).max(2100).optional(),
-  lotSqft: z.number().int().min(0).max(1_000_000_000).optional(),
+  // A saved property's facts, checked by the same rules as the property form and the API.
+  livingSqft: squareFootageSchema.optional(),
+  bedrooms: bedroomsSchema.optional(),
+  bathrooms: bathroomsSchema.optional(),
+  yearBuilt: yearBuiltSchema.optional(),
+  lotSqft: lotSizeSchema.optional(),
   propertyType: z.enum(propertyTypes).optional(),
   zip: z.string().trim().max(20).optional(),
   city: z.string().trim().max(100).optional(),
