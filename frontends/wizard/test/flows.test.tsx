@@ -164,7 +164,7 @@ describe('after sign-in from demo mode', () => {
     expect(screen.getByText("Our data does not say this home's bedrooms, bathrooms and square footage. Enter them to save the property.")).toBeTruthy();
     expect(screen.queryByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeNull();
     vi.useRealTimers();
-    const sqft = await screen.findByRole('spinbutton', { name: /square f/i });
+    const sqft = await screen.findByRole('textbox', { name: /square f/i });
     expect((sqft as HTMLInputElement).value).toBe('');
     expect(screen.queryByDisplayValue('2,450')).toBeNull();
     expect(screen.queryByDisplayValue('2450')).toBeNull();

@@ -235,7 +235,7 @@ describe('Estimate', () => {
       code: 'INVALID_ARGUMENT',
       message: 'Square footage must be between 100 and 100,000 sq ft',
     });
-    expect((await failure(comparables({ coordinates: highSt, squareFootage: 1200, yearBuilt: 2999 }))).message).toBe('Year built cannot be in the future');
+    expect((await failure(estimate({ coordinates: highSt, squareFootage: 1200, yearBuilt: 2999 }))).message).toBe('Year built cannot be in the future');
     expect((await failure(valueHistory({ coordinates: highSt, squareFootage: 1200, bathrooms: 0.25 }))).message).toBe('Must have at least 0.5 bathrooms');
     expect((await failure(call(t.client, t.client.Estimate, {}))).message).toBe('subject is required');
   });
