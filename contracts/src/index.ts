@@ -10,3 +10,4 @@ export * from './neighborhood';
 export * from './media';
 export * from './runtime-config';
 export * from './web-routes';
+export * from './withheld-estimate';

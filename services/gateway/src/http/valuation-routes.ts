@@ -5,6 +5,8 @@ import {
   propertyIdSchema,
   propertyLookupSchema,
   valuationValuesSchema,
+  withholdEstimate,
+  withoutEstimateEvidence,
   type Property,
   type RefreshValuationResponse,
   type ValuationValues,
@@ -13,7 +15,6 @@ import { propertyToHomeFacts } from '@hsa/protos';
 import { AppError, fromZodError, notFound } from '@hsa/service-kit';
 import type { PropertyClient } from '../adapters/property-client';
 import type { ValuationClient } from '../adapters/valuation-client';
-import { withholdEstimate, withoutEstimateEvidence } from '../domain/withheld-estimate';
 import { requireUser } from './errors';
 import type { RateLimiting } from './rate-limits';
 

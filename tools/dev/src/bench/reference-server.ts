@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createLogger, openDatabase, type Database } from '@hsa/service-kit';
+import { withholdEstimate } from '@hsa/contracts';
 import { lookupResponseToApi, predictionMessageToApi, propertyMessageToApi, type LookupResponseMessage } from '@hsa/protos';
 import { migrationsFolder as propertyMigrations, PropertyRepository, toPropertyMessage } from '@hsa/property';
 import { readValuationConfig, startValuationService, toLookupResponse, type RunningValuationService } from '@hsa/valuation';
@@ -57,7 +58,8 @@ export async function startReferenceServer(options: ReferenceOptions): Promise<R
       const { address } = JSON.parse(body) as { address: string };
       // The message as built in the service, read as the gateway reads it off the wire (the bodies are compared).
       const message = toLookupResponse(await operations.lookup(address), operations.data.dataSource) as LookupResponseMessage;
-      return lookupResponseToApi(message);
+      // The bench's lookups are anonymous (the landing page's): the gateway withholds the estimate from them.
+      return withholdEstimate(lookupResponseToApi(message));
     }
     if (url.pathname === '/api/user/properties/active') {
       const records = await repository.list(options.ownerId, 'active');

@@ -1,4 +1,4 @@
-import { estimateEvidenceFields, type AnonymousComparableSale, type PropertyLookupResponse, type ShownComparableSale } from '@hsa/contracts';
+import { estimateEvidenceFields, type AnonymousComparableSale, type PropertyLookupResponse, type ShownComparableSale } from './valuation';
 
 /**
  * A lookup answer for an anonymous caller (the demo): the home's facts without its estimate. The value, its range,
