@@ -5,32 +5,14 @@ import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
 import { SaleHistorySection } from '../src/components/SaleHistorySection';
 import { LockAudienceContext } from '../src/components/lockMessages';
 import type { WizardProperty } from '../src/domain/wizardProperty';
+import { highStDraft } from './wizardDraft';
 
 beforeAll(installJsdomShims);
 afterEach(cleanup);
 
-const draft: WizardProperty = {
-  id: null,
-  address: '3526 High St, Sacramento, CA 95838',
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95838',
-  bedrooms: 2,
-  bathrooms: 1,
-  squareFootage: 836,
-  yearBuilt: null,
-  propertyType: 'single_family',
-  additionalInfo: null,
-  estimatedValue: 151_749,
-  estimatedValueLow: 120_000,
-  estimatedValueHigh: 190_000,
-  lotSize: null,
-  coordinates: { latitude: 38.631913, longitude: -121.434879 },
-  placeId: 'open-data:1',
-  dataSource: 'Sample market data',
+const draft = highStDraft({
   evidence: { comparables: [], saleHistory: [{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: 121_904 }] },
-  estimateWithheld: false,
-};
+});
 
 const renderSection = (property: WizardProperty, demo = false) =>
   render(

@@ -5,34 +5,14 @@ import { createQueryClient, queryKeys } from '@hsa/ui-kit';
 import { TestProviders, jsonResponse } from '@hsa/ui-kit/testing';
 import { useCreateProperty, useUpdateProperty } from '../src/api/properties';
 import { estimateIsStale, toCreateBody, toFormValues, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
+import { highStDraft } from './wizardDraft';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const draft: WizardProperty = {
-  id: null,
-  address: '3526 High St, Sacramento, CA 95838',
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95838',
-  bedrooms: 2,
-  bathrooms: 1,
-  squareFootage: 836,
-  yearBuilt: null,
-  propertyType: 'single_family',
-  additionalInfo: null,
-  estimatedValue: 151_749,
-  estimatedValueLow: 120_000,
-  estimatedValueHigh: 190_000,
-  lotSize: null,
-  coordinates: { latitude: 38.631913, longitude: -121.434879 },
-  placeId: 'open-data:1',
-  dataSource: 'Sample market data',
-  evidence: null,
-  estimateWithheld: false,
-};
+const draft = highStDraft();
 
 const saved: Property = {
   ...draft,

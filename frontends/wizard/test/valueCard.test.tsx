@@ -3,32 +3,20 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { installJsdomShims } from '@hsa/ui-kit/testing';
 import { ValueCard } from '../src/components/ValueCard';
 import type { WizardProperty } from '../src/domain/wizardProperty';
+import { highStDraft } from './wizardDraft';
 
 beforeAll(installJsdomShims);
 afterEach(cleanup);
 
-const property: WizardProperty = {
-  id: null,
-  address: '3526 High St, Sacramento, CA 95838',
-  city: 'Sacramento',
-  state: 'CA',
-  zipCode: '95838',
-  bedrooms: 2,
-  bathrooms: 1,
-  squareFootage: 836,
+const property = highStDraft({
   yearBuilt: 1948,
-  propertyType: 'single_family',
-  additionalInfo: null,
   estimatedValue: 268_000,
   estimatedValueLow: 241_000,
   estimatedValueHigh: 295_000,
   lotSize: 5663,
-  coordinates: { latitude: 38.631913, longitude: -121.434879 },
   placeId: null,
   dataSource: 'RentCast property records and value estimates',
-  evidence: null,
-  estimateWithheld: false,
-};
+});
 
 /** The demo's property: the API withholds the estimate from anonymous visitors. */
 const demo: WizardProperty = { ...property, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null, estimateWithheld: true };
