@@ -88,6 +88,20 @@ export async function isBlurredAway(target: Locator): Promise<boolean> {
 }
 
 /** The header's account controls (the shell's). */
+/**
+ * The next property save (POST /api/properties) answers 503, as when the property service is down; later ones go
+ * through. Returns how many saves it has refused so far (0 or 1).
+ */
+export async function failNextPropertySave(page: Page): Promise<() => number> {
+  let failures = 0;
+  await page.route('**/api/properties', async (route) => {
+    if (route.request().method() !== 'POST' || failures > 0) return route.fallback();
+    failures += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
+  });
+  return () => failures;
+}
+
 export function headerButton(page: Page, name: string): Locator {
   return control(page.getByRole('banner'), name);
 }

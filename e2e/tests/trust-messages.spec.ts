@@ -1,6 +1,6 @@
 import type { Listing, PropertyLookupResponse, Recommendation } from '@hsa/contracts';
 import { completeSignInForm, control, createProperty, expect, field, signIn, test } from '../support/fixtures';
-import { headerButton, sacramento, savedPropertyId, startDemo, toast, unknownAddress } from '../support/wizard';
+import { failNextPropertySave, headerButton, sacramento, savedPropertyId, startDemo, toast, unknownAddress } from '../support/wizard';
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
@@ -92,12 +92,7 @@ test('after Refresh Valuation, texts written for the old estimate are marked out
 
 test('after a failed auto-save, a signed-in user is never told to sign in', async ({ page, user }) => {
   await startDemo(page, sacramento.omahaCt);
-  let failures = 0;
-  await page.route('**/api/properties', async (route) => {
-    if (route.request().method() !== 'POST' || failures > 0) return route.fallback();
-    failures += 1;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
-  });
+  await failNextPropertySave(page);
   await headerButton(page, 'Sign In to Save').click();
   await completeSignInForm(page, user);
 

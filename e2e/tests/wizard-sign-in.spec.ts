@@ -1,6 +1,6 @@
 import type { Property } from '@hsa/contracts';
 import { completeSignInForm, control, expect, test } from '../support/fixtures';
-import { expectAccessible, headerButton, isBlurredAway, sacramento, savedPropertyId, screens, startDemo, toast } from '../support/wizard';
+import { expectAccessible, failNextPropertySave, headerButton, isBlurredAway, sacramento, savedPropertyId, screens, startDemo, toast } from '../support/wizard';
 
 test('signing in mid-journey saves the demo property to the account automatically', async ({ page, user }) => {
   await startDemo(page, sacramento.highSt);
@@ -35,12 +35,7 @@ test('signing in mid-journey saves the demo property to the account automaticall
 
 test('a failed auto-save restores demo mode, and Save Now saves it', async ({ page, user }) => {
   await startDemo(page, sacramento.omahaCt);
-  let failures = 0;
-  await page.route('**/api/properties', async (route) => {
-    if (route.request().method() !== 'POST' || failures > 0) return route.fallback();
-    failures += 1;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
-  });
+  const refusedSaves = await failNextPropertySave(page);
 
   await headerButton(page, 'Sign In to Save').click();
   await completeSignInForm(page, user);
@@ -58,7 +53,7 @@ test('a failed auto-save restores demo mode, and Save Now saves it', async ({ pa
   await savedPropertyId(page);
   await expect(toast(page, 'Property Saved Successfully')).toBeVisible();
   await expect(page.getByTestId('estimated-value')).toBeVisible();
-  expect(failures).toBe(1);
+  expect(refusedSaves()).toBe(1);
 });
 
 test('after sign-in, a pending address without a demo property reopens its analysis', async ({ page, user }) => {
