@@ -10,7 +10,7 @@
  *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
  * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
- * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_RATE (at most this many
+ * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_LIGHTHOUSE_DIR (each page's whole Lighthouse report, JSON), BENCH_RATE (at most this many
  * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
  * DATABASE_URL, NATS_URL, VALUATION_SALES_CSV.
  */
@@ -78,7 +78,9 @@ async function main(): Promise<void> {
     if (!skip.has('lighthouse')) {
       for (const spec of pages) {
         const url = new URL(spec.path, base).href;
-        lighthouse.set(spec.name, await runLighthouse(url, spec.storageState ? owner.cookieHeader : undefined).catch((err: unknown) => `failed: ${(err as Error).message}`));
+        const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+        const reportFile = reportDir ? path.resolve(reportDir, `${spec.name.replace(/\W+/g, '-')}.json`) : undefined;
+        lighthouse.set(spec.name, await runLighthouse(url, spec.storageState ? owner.cookieHeader : undefined, reportFile).catch((err: unknown) => `failed: ${(err as Error).message}`));
       }
       console.log(`Lighthouse done. ${machineLine()}`);
     }

@@ -3,6 +3,7 @@
  * the mobile preset with simulated throttling, performance and accessibility only. A signed-in page is audited with
  * the owner's session cookie sent as a request header.
  */
+import { writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import { chromiumPath, chromiumFlags } from '../chromium';
 
@@ -16,7 +17,8 @@ export interface LighthouseFigures {
   accessibilityFailures: string[];
 }
 
-export async function runLighthouse(url: string, cookieHeader?: string): Promise<LighthouseFigures> {
+/** With `reportFile` (BENCH_LIGHTHOUSE_DIR), the whole report is written there as JSON, to see where the time goes. */
+export async function runLighthouse(url: string, cookieHeader?: string, reportFile?: string): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
@@ -28,6 +30,7 @@ export async function runLighthouse(url: string, cookieHeader?: string): Promise
       ...(cookieHeader ? { extraHeaders: { Cookie: cookieHeader } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
     const numeric = (id: string) => audits[id]?.numericValue ?? null;
