@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import { createQueryClient, theme, toastConfig } from '@hsa/ui-kit';
 import DashboardPage from './pages/DashboardPage';
@@ -10,7 +10,6 @@ import DashboardPage from './pages/DashboardPage';
  * Standalone mode (dist/index.html): the dashboard with the providers the shell normally gives
  * it, for working on this remote alone. Inside the product the shell renders ./DashboardPage.
  */
-const router = createBrowserRouter([{ path: '*', element: <DashboardPage /> }]);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
@@ -19,7 +18,9 @@ createRoot(container).render(
       <ConfigProvider theme={theme}>
         <App notification={toastConfig}>
           <div style={{ maxWidth: 1200, margin: '0 auto', padding: '0 24px' }}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <DashboardPage />
+            </BrowserRouter>
           </div>
         </App>
       </ConfigProvider>

@@ -154,7 +154,9 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
         // One federation runtime per page: the shell's. A production remote does not carry its own copy (about 25 KB
         // on the wire on every page); it finds the shell's, so a production remote's standalone index.html needs the
         // shell (development builds keep their own runtime for working on a remote alone).
-        ...(production ? { experiments: options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true } } : {}),
+        ...(production
+          ? { experiments: { ...(options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true }), optimization: { target: 'web' } } }
+          : {}),
       }),
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import { theme } from './theme';
 import { toastConfig } from './feedback/toast';
@@ -43,25 +43,14 @@ function LocationProbe() {
  * memory, starting at `path`).
  */
 export function TestProviders({ queryClient, children, path = '/' }: { queryClient: QueryClient; children: ReactNode; path?: string }) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {children}
-            <LocationProbe />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
         <App notification={toastConfig}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            {children}
+            <LocationProbe />
+          </MemoryRouter>
         </App>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter, useSearchParams } from 'react-router';
+import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import { createQueryClient, listenForToastRequests, theme, toastConfig, useAuth, useToast } from '@hsa/ui-kit';
 import LandingPage from './pages/LandingPage';
@@ -28,12 +28,6 @@ function Home() {
  * Standalone mode (dist/index.html): the wizard's pages with the providers the shell normally gives
  * them, for working on this remote alone. Inside the product the shell renders the exposed modules.
  */
-const router = createBrowserRouter([
-  { path: '/', element: <Home /> },
-  { path: '/add-property', element: <WizardPage /> },
-  { path: '/save-property', element: <SavePropertyPage /> },
-  { path: '*', element: <Home /> },
-]);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
@@ -42,7 +36,14 @@ createRoot(container).render(
       <ConfigProvider theme={theme}>
         <App notification={toastConfig}>
           <ToastRequests />
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <Routes>
+              <Route path="/" element={<Home />} />
+              <Route path="/add-property" element={<WizardPage />} />
+              <Route path="/save-property" element={<SavePropertyPage />} />
+              <Route path="*" element={<Home />} />
+            </Routes>
+          </BrowserRouter>
         </App>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { useRoutes } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
-import { RouteError } from '../components/RouteError';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { LayoutError } from '../components/LayoutError';
 import { HomePage } from '../pages/HomePage';
 import WizardPage, { SavePropertyPage } from '../pages/WizardPages';
 
@@ -15,7 +16,6 @@ export const routes = [
   {
     path: '/',
     element: <AppLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'add-property', element: <WizardPage /> },
@@ -28,6 +28,7 @@ export const routes = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The routes of the current location; a failure of the layout itself shows LayoutError (a page's own is caught inside it). */
+export function AppRoutes() {
+  return <ErrorBoundary fallback={() => <LayoutError />}>{useRoutes(routes)}</ErrorBoundary>;
 }

@@ -1,24 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
-interface FollowedRouter {
-  state: { location: { key: string } };
-  subscribe(listener: (state: { location: { key: string } }) => void): () => void;
-}
-
 let latestKey: string | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Follows the router's latest location. Its navigations are transitions: the page on screen (useLocation) stays
- * until the next one is ready, so a difference between the two is a navigation under way.
+ * The latest location the router was asked for (ShellRouter calls this). Its navigations are transitions: the page
+ * on screen (useLocation) stays until the next one is ready, so a difference between the two is a navigation under way.
  */
-export function followRouter(router: FollowedRouter): () => void {
-  latestKey = router.state.location.key;
-  return router.subscribe((state) => {
-    latestKey = state.location.key;
-    for (const listener of listeners) listener();
-  });
+export function noteLatestLocation(key: string): void {
+  if (key === latestKey) return;
+  latestKey = key;
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void): () => void {
