@@ -7,7 +7,8 @@ export type RemotesManifest = Record<string, string>;
 let registration: Promise<RemotesManifest> | null = null;
 
 async function fetchManifest(): Promise<RemotesManifest> {
-  const response = await fetch('/remotes.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+  // The default cache mode (the server says no-cache: always revalidated) lets this use index.html's preload.
+  const response = await fetch('/remotes.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText} (/remotes.json)`);
   return (await response.json()) as RemotesManifest;
 }
