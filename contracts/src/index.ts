@@ -5,6 +5,7 @@ export * from './property';
 export * from './user';
 export * from './events';
 export * from './valuation';
+export * from './valued-comparable';
 export * from './ai';
 export * from './neighborhood';
 export * from './media';

@@ -183,11 +183,6 @@ export type AnonymousComparableSale = Omit<ComparableSale, (typeof estimateEvide
 /** A comparable sale as the browser receives it: whole for a signed-in caller, without the estimate's figures for the demo. */
 export type ShownComparableSale = ComparableSale | AnonymousComparableSale;
 
-/** Does this comparable carry what it says the home is worth (a signed-in caller's)? */
-export function isValuedComparable(comparable: ShownComparableSale): comparable is ComparableSale {
-  return 'adjustedValue' in comparable && typeof comparable.adjustedValue === 'number';
-}
-
 /**
  * What a lookup answers beside the estimate, from the same run: the comparables it used and the home's sale history.
  * An anonymous caller's comparables leave out what reveals the estimate and its sale history is empty.

@@ -16,6 +16,15 @@ export const sacramento = {
 /** An address no sales record has: the lookup finds nothing. */
 export const unknownAddress = '742 Evergreen Terrace, Springfield';
 
+/**
+ * Step 2's neighborhood card, once scrolled to: it loads as it nears the viewport, at the foot of the analysis (its
+ * placeholder bears the same heading), as a reader scrolls down to it.
+ */
+export async function scrollToNeighborhood(page: Page): Promise<Locator> {
+  await page.getByRole('heading', { level: 2, name: 'Neighborhood insights' }).scrollIntoViewIfNeeded();
+  return page.getByTestId('neighborhood-card');
+}
+
 /** Where the e2e run keeps its screenshots of every screen (looked at by people, not compared). */
 export const screensDir = path.resolve(__dirname, '..', '..', '.e2e-artifacts', 'screens');
 

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from '../support/fixtures';
 import path from 'node:path';
-import { expectAccessible, isBlurredAway, sacramento, saveLookedUpProperty, screens, screensDir, startDemo } from '../support/wizard';
+import { expectAccessible, isBlurredAway, sacramento, saveLookedUpProperty, screens, screensDir, scrollToNeighborhood, startDemo } from '../support/wizard';
 
 /**
  * The neighborhood card and the map's real places on step 2 for a saved home of the sales data; and the demo's
@@ -12,7 +12,7 @@ test('the neighborhood card: four tabs with real places and n/10 scores, how the
   await signIn(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.branchSt.full);
   await page.goto(`/?propertyId=${property.id}&step=2`);
-  const card = page.getByTestId('neighborhood-card');
+  const card = await scrollToNeighborhood(page);
   await expect(card.getByRole('tab', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
 
   // Overview: the area, family-life and walkability scores out of 10, and dining plainly without a score.

@@ -1,6 +1,6 @@
 import type { Listing, PropertyLookupResponse, Recommendation } from '@hsa/contracts';
 import { completeSignInForm, control, createProperty, expect, field, signIn, test } from '../support/fixtures';
-import { failNextPropertySave, headerButton, sacramento, savedPropertyId, startDemo, toast, unknownAddress } from '../support/wizard';
+import { failNextPropertySave, headerButton, sacramento, savedPropertyId, scrollToNeighborhood, startDemo, toast, unknownAddress } from '../support/wizard';
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
@@ -70,7 +70,7 @@ test('after Refresh Valuation, texts written for the old estimate are marked out
   const now = (await page.getByTestId('estimated-value').textContent())!;
 
   // The analysis (neighborhood market text included) never quotes the old figure.
-  await page.getByRole('tab', { name: 'Market' }).click();
+  await (await scrollToNeighborhood(page)).getByRole('tab', { name: 'Market' }).click();
   await expect(page.getByRole('main')).not.toContainText(money(earlier.estimatedValue));
 
   // Recommendations written for the old estimate: marked outdated, with the way to regenerate them.

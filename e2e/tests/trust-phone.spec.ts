@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
-import { addressBox, chooseSuggestion, sacramento, saveLookedUpProperty, screensDir, startDemo, toast } from '../support/wizard';
+import { addressBox, chooseSuggestion, sacramento, saveLookedUpProperty, screensDir, scrollToNeighborhood, startDemo, toast } from '../support/wizard';
 
 /**
  * At phone size (390 x 844) nothing is cut off: no page of the journey scrolls sideways, toasts fit the screen, and
@@ -107,7 +107,7 @@ test('phone: the four neighborhood tabs are all on screen, selectable by touch a
   await signIn(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.branchSt.full);
   await openAnalysis(page, property.id);
-  const card = page.getByTestId('neighborhood-card');
+  const card = await scrollToNeighborhood(page);
   await expect(card.getByRole('tab', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
   const names = ['Overview', 'Family Life', 'Lifestyle', 'Market'];
   await expectAllOnScreen(card.getByRole('tablist'), names.map((name) => card.getByRole('tab', { name })));
@@ -167,7 +167,7 @@ test('phone: no page of the signed-in journey scrolls sideways (address, details
   await expect(page).toHaveURL(/[?&]propertyId=[0-9a-f-]{36}&step=2/);
   const table = page.getByRole('table', { name: 'Comparable sales, numbered as on the map' });
   await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('neighborhood-card').getByRole('tab', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+  await expect((await scrollToNeighborhood(page)).getByRole('tab', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await expectNoSideScroll(page, 'step 2 (analysis with the comparable sales)');
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Listing, Recommendation } from '@hsa/contracts';
 import { control, expect, signIn, test } from '../support/fixtures';
-import { expectAccessible, sacramento, saveLookedUpProperty, screens, toast } from '../support/wizard';
+import { expectAccessible, sacramento, saveLookedUpProperty, screens, scrollToNeighborhood, toast } from '../support/wizard';
 
 /**
  * The wizard's AI steps on a saved property with coordinates: step 2's neighborhood card, recommendations generated
@@ -22,7 +22,7 @@ test('step 2 neighborhood card, recommendations generated into step 3, then the 
   // Step 2: the neighborhood card with its four tabs and n/10 scores (or the honest "No data").
   await page.goto(`/?propertyId=${property.id}&step=2`);
   await expect(page.getByRole('heading', { level: 1, name: sacramento.highSt.street })).toBeVisible();
-  const neighborhood = page.getByTestId('neighborhood-card');
+  const neighborhood = await scrollToNeighborhood(page);
   await expect(neighborhood.getByRole('heading', { level: 2, name: 'Neighborhood insights' })).toBeVisible();
   for (const tab of ['Overview', 'Family Life', 'Lifestyle', 'Market']) {
     await expect(neighborhood.getByRole('tab', { name: tab })).toBeVisible();

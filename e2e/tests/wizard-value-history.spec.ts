@@ -32,6 +32,8 @@ test('the value over time of a home with a recorded sale: chart, tooltip, keyboa
   const section = page.locator('.wz-vh');
   await expect(section.getByRole('heading', { level: 2, name: 'Value over time' })).toBeVisible();
   await expect(section).toContainText('Along the FHFA All-Transactions HPI, Sacramento-Roseville-Folsom, CA (metro), through 2024 Q3');
+  // The chart loads as it nears the viewport, as a reader scrolls to it.
+  await section.scrollIntoViewIfNeeded();
   const chart = section.getByRole('group', { name: /^Estimated value over time/ });
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(section.getByRole('list', { name: 'Chart legend' })).toContainText('Recorded sale of this home');
@@ -68,6 +70,7 @@ test('the value over time of a home with no recorded sale', async ({ page, user,
   const property = await openAnalysis(page, baseURL!, newProperty({ coordinates: { latitude: 38.6045, longitude: -121.4412 }, zipCode: '95815' }));
 
   const section = page.locator('.wz-vh');
+  await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole('group', { name: /^Estimated value over time/ }).locator('canvas')).toBeVisible();
   await expect(section.getByRole('list', { name: 'Chart legend' })).toContainText('No recorded sale of this home in the data');
   await expect(section.locator('p.visually-hidden').first()).toContainText('No sale of this home is recorded in the data.');

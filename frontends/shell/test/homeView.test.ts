@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideHomeView, isDemoView, mayShowLanding } from '../src/routing/homeView';
+import { decideHomeView, isDemoView, landingIsLikely } from '../src/routing/homeView';
 
 const signedIn = { isLoading: false, isAuthenticated: true };
 const anonymous = { isLoading: false, isAuthenticated: false };
@@ -29,11 +29,14 @@ describe('decideHomeView (routing of /)', () => {
     expect(decideHomeView(anonymous, query(text))).toBe('landing');
   });
 
-  it('may show the landing page unless the query asks for the demo', () => {
-    expect(mayShowLanding(query(''))).toBe(true);
-    expect(mayShowLanding(query('address=1%20Main%20St'))).toBe(true);
-    expect(mayShowLanding(query('demo=true'))).toBe(false);
-    expect(mayShowLanding(query('propertyId=demo'))).toBe(false);
+  it('expects the landing page (and fetches it early) unless the query asks for the demo or an owner\'s wizard', () => {
+    expect(landingIsLikely(query(''))).toBe(true);
+    expect(landingIsLikely(query('address=1%20Main%20St'))).toBe(true);
+    expect(landingIsLikely(query('demo=true'))).toBe(false);
+    expect(landingIsLikely(query('propertyId=demo'))).toBe(false);
+    expect(landingIsLikely(query('propertyId=p1&step=2'))).toBe(false);
+    expect(landingIsLikely(query('step=1.5'))).toBe(false);
+    expect(landingIsLikely(query('fromLogin=true'))).toBe(false);
   });
 
   it("is demo mode (the header's Sign In to Save) only for anonymous visitors of / with the demo flag", () => {

@@ -4,7 +4,8 @@ import type { Property } from '@hsa/contracts';
 import { createQueryClient, queryKeys } from '@hsa/ui-kit';
 import { TestProviders, jsonResponse } from '@hsa/ui-kit/testing';
 import { useCreateProperty, useUpdateProperty } from '../src/api/properties';
-import { estimateIsStale, toCreateBody, toFormValues, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
+import { toFormValues } from '../src/domain/propertyFormValues';
+import { estimateIsStale, toCreateBody, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
 import { highStDraft } from './wizardDraft';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { clearPendingAddress, pendingAddressUrl, readDemoProperty, readPendingAddress, useAuth } from '@hsa/ui-kit';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
-import { decideHomeView, mayShowLanding } from '../routing/homeView';
+import { decideHomeView, landingIsLikely } from '../routing/homeView';
 import WizardPage, { LandingPage, wizardModules, wizardRemote } from './WizardPages';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
@@ -13,8 +13,8 @@ export function HomePage() {
   const auth = useAuth();
   const [query] = useSearchParams();
   const view = decideHomeView(auth, query);
-  // While the current user loads, start fetching the landing page if it may be the one to show.
-  const landingLikely = view === 'loading' && mayShowLanding(query);
+  // While the current user loads, start fetching the landing page if it is likely to be the one to show.
+  const landingLikely = view === 'loading' && landingIsLikely(query);
   useEffect(() => {
     if (landingLikely) prefetchRemoteComponent(wizardRemote, wizardModules.landing);
   }, [landingLikely]);

@@ -7,6 +7,8 @@ export interface AuthSnapshot {
 }
 
 const wizardParams = ['propertyId', 'fromLogin', 'address'] as const;
+/** A link into a signed-in owner's wizard (see landingIsLikely). */
+const ownerParams = ['propertyId', 'step', 'fromLogin'] as const;
 
 /** Anonymous visitors get the demo wizard with `demo` in the query or propertyId=demo. */
 function isDemoQuery(query: URLSearchParams): boolean {
@@ -24,9 +26,14 @@ export function decideHomeView(auth: AuthSnapshot, query: URLSearchParams): Home
   return isDemoQuery(query) ? 'demo-wizard' : 'landing';
 }
 
-/** Could `/` with this query show the landing page (i.e. to an anonymous visitor)? */
-export function mayShowLanding(query: URLSearchParams): boolean {
-  return !isDemoQuery(query);
+/**
+ * Is `/` with this query likely to show the landing page, so that it is worth fetching while the current user loads?
+ * Not for the demo, nor for a link into a signed-in owner's wizard (a property, a step, the return from sign-in):
+ * an anonymous visitor would get the landing page there too, but such links are an owner's, and fetching the landing
+ * page for every owner would cost each of their analyses its bytes.
+ */
+export function landingIsLikely(query: URLSearchParams): boolean {
+  return !isDemoQuery(query) && !ownerParams.some((name) => query.has(name));
 }
 
 /** The header offers 'Sign In to Save' instead of 'Sign In' while an anonymous visitor is in demo mode. */

@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
-import { Button, Card } from 'antd';
-import { GeneratingState, recommendationWizardMessages, rotation, useGenerateRecommendations, useRecommendations } from '@hsa/ui-kit';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Button, Card, Skeleton } from 'antd';
+import { useGenerateRecommendations, useRecommendations } from '@hsa/ui-kit';
 import type { WizardStep } from '../domain/wizardRoute';
 import { DocumentIcon, HomeIcon, LockIcon, SparkIcon } from './icons';
 import type { UnlockAction } from './Locked';
 import { useLockMessages } from './lockMessages';
+
+// Shown only while recommendations are generated: its antd Flex, Spin and Typography load then (or when the pointer or
+// the focus reaches Get Recommendations), not with every analysis.
+const loadGenerating = () => import('./GeneratingRecommendations');
+const GeneratingRecommendations = lazy(loadGenerating);
+const preloadGenerating = () => void loadGenerating().catch(() => {});
 
 export interface NextStepsProps {
   /** The saved property's id (null in demo mode). */
@@ -55,7 +61,11 @@ function SavedNextSteps({ propertyId, goToStep }: { propertyId: string; goToStep
   const existing = useRecommendations(propertyId);
   const generate = useGenerateRecommendations(propertyId, 'wizard', () => goToStep(3));
   if (generate.isPending) {
-    return <GeneratingState title="Analyzing your home…" messages={recommendationWizardMessages} intervalMs={rotation.generatingMs} />;
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+        <GeneratingRecommendations />
+      </Suspense>
+    );
   }
   const hasRecommendations = (existing.data?.length ?? 0) > 0;
   return (
@@ -68,7 +78,7 @@ function SavedNextSteps({ propertyId, goToStep }: { propertyId: string; goToStep
           hasRecommendations ? (
             <Button onClick={() => goToStep(3)}>View Recommendations</Button>
           ) : (
-            <Button loading={existing.isPending} onClick={() => generate.mutate()}>
+            <Button loading={existing.isPending} onClick={() => generate.mutate()} onPointerEnter={preloadGenerating} onFocus={preloadGenerating}>
               Get Recommendations
             </Button>
           )

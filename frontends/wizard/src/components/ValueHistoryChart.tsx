@@ -86,6 +86,7 @@ export default function ValueHistoryChart({ history, describedBy }: { history: F
   );
 }
 
+// The loading skeleton has these heights too (valueHistory.css): keep them in step.
 function chartHeight(width: number): number {
   return width < 480 ? 220 : 280;
 }

@@ -1,17 +1,21 @@
-import { Suspense, lazy, useId } from 'react';
+import { Suspense, lazy, useId, useRef } from 'react';
 import { Button, Card, Skeleton } from 'antd';
 import { useValueHistory } from '../api/valueHistory';
 import { formatMoney } from '../domain/format';
 import { indexLabel, summary, tableRows, type FoundValueHistory } from '../domain/valueHistory';
 import { Locked } from './Locked';
 import { useLockMessages } from './lockMessages';
+import { useNearViewport } from './useNearViewport';
 import { valueHistoryColors } from './valueHistoryColors';
 // After the wizard's base styles, which these build on (and one order in every chunk).
 import '../wizard.css';
 import './valueHistory.css';
 
-// uPlot and the chart load only where the chart shows (a saved property's analysis).
+// uPlot and the chart load only where the chart shows (a saved property's analysis), once it is about to be seen:
+// the section sits below the fold, and its legend, summary and table need no chart.
 const ValueHistoryChart = lazy(() => import('./ValueHistoryChart'));
+/** How far ahead of the viewport the chart starts loading, so it is usually drawn by the time it scrolls in. */
+const chartLoadMargin = '200px 0px';
 
 export interface ValueHistorySectionProps {
   /** The saved property's id (null for the demo and drafts: nothing is fetched). */
@@ -61,6 +65,10 @@ export function ValueHistorySection({ propertyId, hasEstimate, demo }: ValueHist
 
 function ValueHistoryFigures({ history }: { history: FoundValueHistory }) {
   const summaryId = useId();
+  const chartSlot = useRef<HTMLDivElement>(null);
+  const chartNear = useNearViewport(chartSlot, chartLoadMargin);
+  // The chart's own size (see valueHistory.css), so nothing moves when it replaces this.
+  const chartSkeleton = <Skeleton.Node active className="wz-vh-chart__loading" />;
   return (
     <div className="wz-vh__body">
       <p className="wz-vh__index">
@@ -69,9 +77,15 @@ function ValueHistoryFigures({ history }: { history: FoundValueHistory }) {
       <p id={summaryId} className="visually-hidden">
         {summary(history)}
       </p>
-      <Suspense fallback={<Skeleton.Node active className="wz-vh-chart__loading" />}>
-        <ValueHistoryChart history={history} describedBy={summaryId} />
-      </Suspense>
+      <div ref={chartSlot} className="wz-vh__chart-slot">
+        {chartNear ? (
+          <Suspense fallback={chartSkeleton}>
+            <ValueHistoryChart history={history} describedBy={summaryId} />
+          </Suspense>
+        ) : (
+          chartSkeleton
+        )}
+      </div>
       <ul className="wz-legend" aria-label="Chart legend">
         <li>
           <span className="wz-vh__swatch wz-vh__swatch--line" style={{ borderColor: valueHistoryColors.value }} aria-hidden="true" />

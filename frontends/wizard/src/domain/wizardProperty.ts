@@ -1,5 +1,5 @@
 import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType, LookupEvidence } from '@hsa/contracts';
-import { propertyFormDefaults, type DemoProperty, type PropertyFormValues } from '@hsa/ui-kit';
+import type { DemoProperty } from '@hsa/ui-kit';
 // Only the type: the parser itself loads on demand (see wizard/manualEntry.ts).
 import type { AddressParts } from './addressParts';
 
@@ -111,29 +111,6 @@ export function manualDraft(address: string, parts: AddressParts = { city: '', s
 /** Is this a draft typed by hand (nothing came from a lookup: no estimate, no location)? */
 export function isManualDraft(property: WizardProperty): boolean {
   return property.id === null && property.estimatedValue === null && property.coordinates === null && property.placeId === null;
-}
-
-/**
- * The details form's starting values: the property's facts. A fact the product does not know for a home it found is
- * left empty, so the owner is asked for it (it is never shown as if it were found); only manual entry, where the owner
- * types the whole home, starts from the spec's form defaults (4 / 2.5 / 2450).
- */
-export function toFormValues(property: WizardProperty, manual = false): Partial<PropertyFormValues> {
-  const unknown: Partial<PropertyFormValues> = manual
-    ? { bedrooms: propertyFormDefaults.bedrooms, bathrooms: propertyFormDefaults.bathrooms, squareFootage: propertyFormDefaults.squareFootage }
-    : { bedrooms: undefined, bathrooms: undefined, squareFootage: null };
-  return {
-    address: property.address,
-    city: property.city,
-    state: property.state,
-    zipCode: property.zipCode,
-    bedrooms: property.bedrooms ?? unknown.bedrooms,
-    bathrooms: property.bathrooms ?? unknown.bathrooms,
-    squareFootage: property.squareFootage ?? unknown.squareFootage ?? null,
-    yearBuilt: property.yearBuilt,
-    propertyType: property.propertyType,
-    additionalInfo: property.additionalInfo ?? '',
-  };
 }
 
 /** The facts a saved property must state (spec: bedrooms, bathrooms and square footage are required). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Button, Card } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,9 +19,7 @@ import { DemoBanner } from '../components/DemoBanner';
 import { QuickNav, type QuickNavItem } from '../components/QuickNav';
 import { StepSkeleton } from '../components/StepSkeleton';
 import { usePageTitle } from '../components/usePageTitle';
-import { AddressStep } from '../steps/AddressStep';
 import { AnalysisStep } from '../steps/AnalysisStep';
-import { DetailsStep } from '../steps/DetailsStep';
 import { ListingStepSlot } from '../steps/ListingStepSlot';
 import { RecommendationsStepSlot } from '../steps/RecommendationsStepSlot';
 import { AutoSaveScreen } from './AutoSaveScreen';
@@ -29,6 +27,11 @@ import { askForUnknownFacts, MissingDemoDataError, useDemoSave } from './useDemo
 import { useArrivalToast } from './useArrivalToast';
 import { manualDraftFor } from './manualEntry';
 import { useDemoSession } from './useDemoSession';
+
+// The address and details steps load when they open: the details form (antd Form, Select, Input and the form's
+// rules, zod) is not needed to show a property's analysis, the page most visits open.
+const AddressStep = lazy(() => import('../steps/AddressStep').then(({ AddressStep }) => ({ default: AddressStep })));
+const DetailsStep = lazy(() => import('../steps/DetailsStep').then(({ DetailsStep }) => ({ default: DetailsStep })));
 
 function PropertyLoadError() {
   usePageTitle('Failed to load property');
@@ -229,15 +232,17 @@ export function Wizard({ view }: { view: WizardView }) {
     return (
       <>
         {quickNav(null)}
-        <AddressStep
-          initialAddress={view.address ?? property?.address ?? ''}
-          loaded={property}
-          comparables={comparables}
-          demo={view.demo}
-          looking={lookup.isPending}
-          onLookup={(address, placeId, sessionToken) => void runLookup(address, placeId, sessionToken)}
-          onContinue={onContinue}
-        />
+        <Suspense fallback={<StepSkeleton />}>
+          <AddressStep
+            initialAddress={view.address ?? property?.address ?? ''}
+            loaded={property}
+            comparables={comparables}
+            demo={view.demo}
+            looking={lookup.isPending}
+            onLookup={(address, placeId, sessionToken) => void runLookup(address, placeId, sessionToken)}
+            onContinue={onContinue}
+          />
+        </Suspense>
       </>
     );
   }
@@ -248,14 +253,16 @@ export function Wizard({ view }: { view: WizardView }) {
     return (
       <>
         {quickNav('details')}
-        <DetailsStep
-          property={property}
-          isNew={!view.propertyId}
-          manual={!view.propertyId && isManualDraft(property)}
-          saving={create.isPending || update.isPending}
-          onSubmit={submitDetails}
-          onBack={() => goToStep(1)}
-        />
+        <Suspense fallback={<StepSkeleton />}>
+          <DetailsStep
+            property={property}
+            isNew={!view.propertyId}
+            manual={!view.propertyId && isManualDraft(property)}
+            saving={create.isPending || update.isPending}
+            onSubmit={submitDetails}
+            onBack={() => goToStep(1)}
+          />
+        </Suspense>
       </>
     );
   }
