@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@hsa/contracts';
 import { createQueryClient, queryKeys } from '@hsa/ui-kit';
 import { TestProviders, jsonResponse } from '@hsa/ui-kit/testing';
-import { useCreateProperty, useUpdateProperty } from '../src/api/properties';
+import { useCreateProperty, useRefreshValuation, useUpdateProperty } from '../src/api/properties';
 import { toFormValues } from '../src/domain/propertyFormValues';
 import { estimateIsStale, toCreateBody, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
 import { highStDraft } from './wizardDraft';
@@ -102,6 +103,43 @@ describe('an estimate belongs to the facts it was made from', () => {
     });
     expect(updated).toMatchObject({ squareFootage: 900, ...revalued });
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual([`POST /api/properties/${saved.id}/refresh-valuation`]);
+  });
+  it('Refresh Valuation asks again for what was still being fetched for the old estimate (the neighborhood insights)', async () => {
+    const neighborhoodKey = [...queryKeys.property(saved.id), 'neighborhood'];
+    const answers: ((estimate: number) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/refresh-valuation')) return jsonResponse(200, revalued);
+        if (url.endsWith('/neighborhood')) {
+          // Each answer quotes the estimate it was written for; the test decides when each arrives.
+          return new Promise<Response>((resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            answers.push((estimate) => resolve(jsonResponse(200, { summary: `Written for ${estimate}` })));
+          });
+        }
+        return jsonResponse(200, init?.method === 'POST' ? {} : saved);
+      }),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.property(saved.id), saved);
+    const { result } = renderHook(
+      () => ({ refresh: useRefreshValuation(saved.id), neighborhood: useQuery<{ summary: string }>({ queryKey: neighborhoodKey }) }),
+      { wrapper: ({ children }) => <TestProviders queryClient={queryClient}>{children}</TestProviders> },
+    );
+    await waitFor(() => expect(answers).toHaveLength(1));
+
+    await act(async () => {
+      await result.current.refresh.mutateAsync();
+    });
+    expect(queryClient.getQueryData<Property>(queryKeys.property(saved.id))).toMatchObject(revalued);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => {
+      answers[0]!(saved.estimatedValue!);
+      answers[1]!(revalued.estimatedValue);
+    });
+    await waitFor(() => expect(result.current.neighborhood.data?.summary).toBe(`Written for ${revalued.estimatedValue}`));
   });
 });
 

@@ -1,8 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreatePropertyInput, Property, RefreshValuationResponse, UpdatePropertyInput } from '@hsa/contracts';
 import { apiRequest, queryKeys } from '@hsa/ui-kit';
 import { valuationFactsDiffer } from '../domain/wizardProperty';
 import { ownUnauthorizedHandling, refreshAccountData } from './session';
+
+/**
+ * Shows a property's new estimate (or saved facts) and fetches again what is shown with it: comparables, value
+ * history, neighborhood, ... Fetches under way are cancelled first: react-query joins a query's first fetch instead
+ * of restarting it, so an answer asked for before the change (say the neighborhood insights, still being written)
+ * would be kept, quoting the old estimate. Resolves once the property is shown, not when the rest has arrived.
+ */
+async function showChangedProperty(queryClient: QueryClient, id: string, change: (property: Property | undefined) => Property | undefined): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: queryKeys.property(id) });
+  queryClient.setQueryData<Property>(queryKeys.property(id), change);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.property(id) });
+}
 
 /** GET /api/properties/{id}. */
 export function useSavedProperty(id: string | null) {
@@ -55,10 +67,9 @@ export function useUpdateProperty(id: string) {
     },
     meta: ownUnauthorizedHandling,
     onSuccess: (property) => {
-      queryClient.setQueryData(queryKeys.property(id), property);
-      // Its comparables and value history follow the saved facts (and the estimate valued from them).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.property(id) });
       void refreshAccountData(queryClient);
+      // Its comparables and value history follow the saved facts (and the estimate valued from them).
+      return showChangedProperty(queryClient, id, () => property);
     },
   });
 }
@@ -70,9 +81,8 @@ export function useRefreshValuation(id: string) {
     mutationFn: () => refreshValuation(id),
     meta: ownUnauthorizedHandling,
     onSuccess: (values) => {
-      queryClient.setQueryData<Property>(queryKeys.property(id), (property) => (property ? { ...property, ...values } : property));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.property(id) });
       void refreshAccountData(queryClient);
+      return showChangedProperty(queryClient, id, (property) => (property ? { ...property, ...values } : property));
     },
   });
 }
