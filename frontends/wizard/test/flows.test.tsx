@@ -7,7 +7,12 @@ import { comparableSale } from './comparableSale';
 import SavePropertyPage from '../src/pages/SavePropertyPage';
 import WizardPage from '../src/pages/WizardPage';
 
-beforeAll(installJsdomShims);
+beforeAll(async () => {
+  installJsdomShims();
+  // WizardPage loads the wizard lazily (as the browser fetches its chunk): have its module ready, so the fake
+  // timers below measure the wizard's own delays and not the module loader's.
+  await import('../src/wizard/Wizard');
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

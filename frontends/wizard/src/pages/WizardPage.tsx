@@ -1,10 +1,21 @@
-import { Card, Skeleton } from 'antd';
+import { lazy } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '@hsa/ui-kit';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { queryKeys, useAuth } from '@hsa/ui-kit';
 import { decideWizardRoute } from '../domain/wizardRoute';
 import { LockAudienceContext } from '../components/lockMessages';
-import { Wizard } from '../wizard/Wizard';
+import { WizardLoading } from '../components/WizardLoading';
 import '../wizard.css';
+
+// The wizard (with antd) loads behind this page, which asks for a saved property meanwhile. No Suspense boundary of its
+// own: the shell's keeps the page before on screen during a navigation, or shows its spinner on a first load.
+const Wizard = lazy(() => import('../wizard/Wizard').then(({ Wizard }) => ({ default: Wizard })));
+
+/** Asks for a saved property while the wizard's code loads, rather than after (the wizard reads the same query). */
+function SavedPropertyPrefetch({ propertyId }: { propertyId: string }) {
+  usePrefetchQuery({ queryKey: queryKeys.property(propertyId) });
+  return null;
+}
 
 /**
  * The analysis wizard (exposed as ./WizardPage): `/` with propertyId, fromLogin, address or demo in the
@@ -17,9 +28,7 @@ export default function WizardPage() {
   if (auth.isLoading) {
     return (
       <div className="wz-page">
-        <Card aria-busy="true" aria-label="Loading">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
+        <WizardLoading />
       </div>
     );
   }
@@ -27,6 +36,7 @@ export default function WizardPage() {
   if (route.kind === 'redirect') return <Navigate replace to={route.to} />;
   return (
     <div className="wz-page">
+      {route.propertyId ? <SavedPropertyPrefetch propertyId={route.propertyId} /> : null}
       {/* Demo mode's locks speak to visitors, or to a signed-in user whose demo property is not saved yet. */}
       <LockAudienceContext.Provider value={route.signedIn ? 'unsaved' : 'visitor'}>
         <Wizard key={`${pathname}${search}`} view={route} />
