@@ -9,7 +9,7 @@
  *    the CPU time per request of every process involved (load-independent, unlike req/s on a shared machine) and
  *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
- * BENCH_PAGE_RUNS (other pages, default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
+ * BENCH_PAGE_RUNS (other pages, default 3), BENCH_LIGHTHOUSE_RUNS (per page, the median is reported; default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
  * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_LIGHTHOUSE_DIR (each page's whole Lighthouse report, JSON), BENCH_RATE (at most this many
  * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
  * DATABASE_URL, NATS_URL, VALUATION_SALES_CSV.
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startBenchStack, sampleAddresses } from './bench/bench-stack';
 import { chromiumFlags, chromiumPath } from './chromium';
-import { runLighthouse, type LighthouseFigures } from './bench/lighthouse-runs';
+import { runLighthouseMedian, type LighthouseFigures } from './bench/lighthouse-runs';
 import { measurePage, type PageFigures, type PageSpec } from './bench/page-loads';
 import { measureLoad, type ApiRequest, type LoadFigures } from './bench/api-load';
 import { signInOwner } from './bench/owner';
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   const rate = numberFromEnv('BENCH_RATE', 0, 0, 1_000_000) || undefined;
   const landingRuns = numberFromEnv('BENCH_LANDING_RUNS', 5, 1, 50);
   const pageRuns = numberFromEnv('BENCH_PAGE_RUNS', 3, 1, 50);
+  const lighthouseRuns = numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3, 1, 20);
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
   console.log(`Bench starting. ${machineLine()}`);
 
@@ -79,8 +80,11 @@ async function main(): Promise<void> {
       for (const spec of pages) {
         const url = new URL(spec.path, base).href;
         const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
-        const reportFile = reportDir ? path.resolve(reportDir, `${spec.name.replace(/\W+/g, '-')}.json`) : undefined;
-        lighthouse.set(spec.name, await runLighthouse(url, spec.storageState ? owner.cookieHeader : undefined, reportFile).catch((err: unknown) => `failed: ${(err as Error).message}`));
+        const reportFile = reportDir ? (run: number) => path.resolve(reportDir, `${spec.name.replace(/\W+/g, '-')}-${run}.json`) : undefined;
+        lighthouse.set(
+          spec.name,
+          await runLighthouseMedian(lighthouseRuns, url, spec.storageState ? owner.cookieHeader : undefined, reportFile).catch((err: unknown) => `failed: ${(err as Error).message}`),
+        );
       }
       console.log(`Lighthouse done. ${machineLine()}`);
     }

@@ -15,6 +15,19 @@ export interface LighthouseFigures {
   cls: number | null;
   /** Failed accessibility audits, by id. */
   accessibilityFailures: string[];
+  /** With several runs (BENCH_LIGHTHOUSE_RUNS): every run's performance score; the figures above are the median run's. */
+  performanceRuns?: (number | null)[];
+}
+
+/**
+ * `runs` audits of one page, reported as the run with the median performance score (Lighthouse's own advice: a single
+ * run moves by several points with the machine's load), with every run's score beside it.
+ */
+export async function runLighthouseMedian(runs: number, url: string, cookieHeader?: string, reportFile?: (run: number) => string): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = [];
+  for (let run = 1; run <= runs; run++) results.push(await runLighthouse(url, cookieHeader, reportFile?.(run)));
+  const sorted = [...results].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, performanceRuns: results.map((r) => r.performance) };
 }
 
 /** With `reportFile` (BENCH_LIGHTHOUSE_DIR), the whole report is written there as JSON, to see where the time goes. */

@@ -59,7 +59,8 @@ export function printPageTable(pages: PageFigures[], lighthouse: Map<string, Lig
     if (typeof lh === 'string') out.push(`  Lighthouse ${name}: ${lh}`);
     else {
       const fmt = (v: number | null, digits = 0) => (v === null ? '-' : v.toFixed(digits));
-      out.push(`  Lighthouse ${name}: LCP ${fmt(lh.lcpMs)} ms, TBT ${fmt(lh.tbtMs)} ms, CLS ${fmt(lh.cls, 3)}${lh.accessibilityFailures.length ? `; accessibility failures: ${lh.accessibilityFailures.join(', ')}` : ''}`);
+      const runs = lh.performanceRuns && lh.performanceRuns.length > 1 ? `performance per run ${lh.performanceRuns.map((v) => v ?? '-').join(', ')}; median run: ` : '';
+      out.push(`  Lighthouse ${name}: ${runs}LCP ${fmt(lh.lcpMs)} ms, TBT ${fmt(lh.tbtMs)} ms, CLS ${fmt(lh.cls, 3)}${lh.accessibilityFailures.length ? `; accessibility failures: ${lh.accessibilityFailures.join(', ')}` : ''}`);
     }
   }
   console.log(out.join('\n'));
