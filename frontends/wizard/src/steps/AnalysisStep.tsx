@@ -19,6 +19,7 @@ import { ValueHistorySection } from '../components/ValueHistorySection';
 import { isSavedProperty } from '../api/comparables';
 import { isValidCoordinates } from '../map/projection';
 import { usePageTitle } from '../components/usePageTitle';
+import { useAfterFirstPaint } from '../components/useAfterFirstPaint';
 
 export interface AnalysisStepProps {
   property: WizardProperty;
@@ -41,6 +42,8 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
   const dataSource = comparablesDataSource(comparables.data ?? []) ?? property.dataSource;
   // A saved home the sales data does not hold (entered by hand): nothing located can be shown, and one notice says why.
   const unlocated = !demo && isSavedProperty(property) && !isValidCoordinates(property.coordinates);
+  // The value card and the facts first; the sections under them (the map, the tables, the charts) a moment later.
+  const sectionsShown = useAfterFirstPaint();
   return (
     <div className="wz-stack">
       <StepHeader
@@ -69,7 +72,7 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
           <PropertyFacts property={property} variant="analysis" hideValue={demo} />
         </Card>
       </div>
-      {unlocated ? null : (
+      {unlocated || !sectionsShown ? null : (
         <>
           <SaleHistorySection property={property} demo={demo} />
           <ValueHistorySection
@@ -81,7 +84,9 @@ export function AnalysisStep({ property, comparables, demo, unlock, refresh, onE
           <NeighborhoodSlot property={property} demo={demo} unlock={unlock} />
         </>
       )}
-      <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} goToStep={goToStep} />
+      {sectionsShown ? (
+        <NextSteps propertyId={demo ? null : property.id} demo={demo} unlock={unlock} onEditDetails={onEditDetails} goToStep={goToStep} />
+      ) : null}
     </div>
   );
 }
