@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { loginUrl, redirectToLogin, requestedToasts } from '@hsa/ui-kit';
+import { LazyResult } from './LazyResult';
 
 /** The spec's unauthorized redirect: 500 ms. */
 export const signedOutRedirectDelayMs = 500;
@@ -13,7 +14,7 @@ export function SignedOutNotice() {
     return redirectToLogin(signedOutRedirectDelayMs, '/dashboard');
   }, []);
   return (
-    <Result
+    <LazyResult
       icon={<LockOutlined aria-hidden />}
       title="You are logged out"
       subTitle="Logging in again..."
