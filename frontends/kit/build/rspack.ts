@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
@@ -69,6 +70,18 @@ export interface WebBuildOptions {
   /** Page title and template of the generated index.html. */
   html: { title: string; template: string; favicon?: string };
   mode: 'production' | 'development';
+}
+
+/**
+ * antd's Typography imports its in-place editor (a TextArea, with antd's Input and form code: about 25 KB on the
+ * wire) into every page that shows a Title or a Text, though only `editable` texts render it and the product has none.
+ * The editor becomes a lazily loaded module: same component, loaded the first time a text is edited.
+ */
+function lazyTypographyEditor(): RspackPluginInstance {
+  const replacement = fileURLToPath(new URL('./lazy-typography-editable.tsx', import.meta.url));
+  return new rspack.NormalModuleReplacementPlugin(/^\.\.\/Editable$/, (resource) => {
+    if (/[\\/]antd[\\/]es[\\/]typography[\\/]Base$/.test(resource.context)) resource.request = replacement;
+  });
 }
 
 /** One rspack configuration for the shell and every remote. */
@@ -156,6 +169,7 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
         // shell (development builds keep their own runtime for working on a remote alone).
         ...(production ? { experiments: options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true } } : {}),
       }),
+      lazyTypographyEditor(),
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,
     ].filter(Boolean) as RspackPluginInstance[],
