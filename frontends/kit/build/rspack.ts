@@ -173,7 +173,16 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,
     ].filter(Boolean) as RspackPluginInstance[],
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      splitChunks: {
+        cacheGroups: {
+          // Webpack's default vendor group, which also takes the stand-in of antd's Typography editor: it belongs in
+          // the chunk of the antd code that imports it, not in a chunk (and request) of its own.
+          defaultVendors: { test: /[\\/]node_modules[\\/]|[\\/]lazy-typography-editable\.tsx$/, priority: -10, reuseExistingChunk: true },
+        },
+      },
+    },
     performance: false,
     experiments: { css: true },
   };
