@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { antdShares, antdTransformImport } from './antd-sharing';
+import { antdCoreModules, antdShares, antdTransformImport } from './antd-sharing';
 import { sharedSubset } from './shared-subset';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -180,6 +180,8 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
           // Webpack's default vendor group, which also takes the stand-in of antd's Typography editor: it belongs in
           // the chunk of the antd code that imports it, not in a chunk (and request) of its own.
           defaultVendors: { test: /[\\/]node_modules[\\/]|[\\/]lazy-typography-editable\.tsx$/, priority: -10, reuseExistingChunk: true },
+          // The host's antd components: what they all import in one chunk (see antdCoreModules).
+          ...(options.federation.exposes ? {} : { antdCore: { test: antdCoreModules, name: 'antd-core', chunks: 'async' as const, enforce: true, priority: 10 } }),
         },
       },
     },
