@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { App, ConfigProvider } from 'antd';
-import { createQueryClient, theme, toastConfig } from '@hsa/ui-kit';
+import { ToastRequests, createQueryClient, theme, toastConfig } from '@hsa/ui-kit';
 import DashboardPage from './pages/DashboardPage';
 
 /**
@@ -17,6 +17,7 @@ createRoot(container).render(
     <QueryClientProvider client={createQueryClient()}>
       <ConfigProvider theme={theme}>
         <App notification={toastConfig}>
+          <ToastRequests />
           <div style={{ maxWidth: 1200, margin: '0 auto', padding: '0 24px' }}>
             <BrowserRouter>
               <DashboardPage />

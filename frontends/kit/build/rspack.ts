@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { antdShares, antdTransformImport } from './antd-sharing';
+import { antdCoreModules, antdShares, antdTransformImport } from './antd-sharing';
 import { sharedSubset } from './shared-subset';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -69,6 +70,18 @@ export interface WebBuildOptions {
   /** Page title and template of the generated index.html. */
   html: { title: string; template: string; favicon?: string };
   mode: 'production' | 'development';
+}
+
+/**
+ * antd's Typography imports its in-place editor (a TextArea, with antd's Input: about 9 KB on the dashboard's wire)
+ * into every page that shows a Title or a Text, though only `editable` texts render it and the product has none.
+ * The editor becomes a lazily loaded module: same component, loaded the first time a text is edited.
+ */
+function lazyTypographyEditor(): RspackPluginInstance {
+  const replacement = fileURLToPath(new URL('./lazy-typography-editable.tsx', import.meta.url));
+  return new rspack.NormalModuleReplacementPlugin(/^\.\.\/Editable$/, (resource) => {
+    if (/[\\/]antd[\\/]es[\\/]typography[\\/]Base$/.test(resource.context)) resource.request = replacement;
+  });
 }
 
 /** One rspack configuration for the shell and every remote. */
@@ -158,10 +171,22 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
           ? { experiments: { ...(options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true }), optimization: { target: 'web' } } }
           : {}),
       }),
+      lazyTypographyEditor(),
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,
     ].filter(Boolean) as RspackPluginInstance[],
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      splitChunks: {
+        cacheGroups: {
+          // Webpack's default vendor group, which also takes the stand-in of antd's Typography editor: it belongs in
+          // the chunk of the antd code that imports it, not in a chunk (and request) of its own.
+          defaultVendors: { test: /[\\/]node_modules[\\/]|[\\/]lazy-typography-editable\.tsx$/, priority: -10, reuseExistingChunk: true },
+          // The host's antd components: what they all import in one chunk (see antdCoreModules).
+          ...(options.federation.exposes ? {} : { antdCore: { test: antdCoreModules, name: 'antd-core', chunks: 'async' as const, enforce: true, priority: 10 } }),
+        },
+      },
+    },
     performance: false,
     experiments: { css: true },
   };

@@ -7,7 +7,9 @@ export { useAuth, type AuthState } from './auth/useAuth';
 export { currentPath, loginUrl, logoutUrl, redirectToLogin } from './auth/navigation';
 export { invalidationsFor } from './events/invalidations';
 export { subscribeToEvents, useEventInvalidation, type EventStreamOptions } from './events/useEventInvalidation';
-export { createToast, toastConfig, useToast, type ToastApi } from './feedback/toast';
+export { createToast, toastConfig, type ToastApi } from './feedback/toast';
+export { useToast } from './feedback/useToast';
+export { ToastRequests } from './feedback/ToastRequests';
 export { formatCount, formatCurrency, formatDate, formatMiles, formatNumber } from './format/format';
 export { cityStateZip, propertyTypeLabel, streetPart } from './property/propertyText';
 export {
@@ -22,7 +24,7 @@ export {
 } from './forms/propertyForm';
 export { PropertyDetailsForm, type PropertyDetailsFormProps } from './forms/PropertyDetailsForm';
 export { appName, theme } from './theme';
-export { requestToast, listenForToastRequests, toastRequestEvent, type ToastRequest } from './feedback/toastRequests';
+export { requestToast, requestedToasts, listenForToastRequests, toastRequestEvent, type ToastRequest } from './feedback/toastRequests';
 export { AddressAutocomplete, type AddressAutocompleteProps } from './address/AddressAutocomplete';
 export { autocompleteRules, fetchAddressPredictions, shouldSearch } from './address/addressPredictions';
 export { useAddressPredictions, type AddressPredictionsState } from './address/useAddressPredictions';

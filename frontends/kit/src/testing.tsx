@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import { theme } from './theme';
 import { toastConfig } from './feedback/toast';
+import { ToastRequests } from './feedback/ToastRequests';
 
 /**
  * Browser APIs jsdom lacks but antd uses (responsive grid, scroll locking). Call once per test
@@ -39,7 +40,7 @@ function LocationProbe() {
 }
 
 /**
- * What the shell gives a page: the QueryClient, antd's theme and toast holder, and a router (in
+ * What the shell gives a page: the QueryClient, antd's theme and toast holder (also showing requested toasts), and a router (in
  * memory, starting at `path`).
  */
 export function TestProviders({ queryClient, children, path = '/' }: { queryClient: QueryClient; children: ReactNode; path?: string }) {
@@ -47,6 +48,7 @@ export function TestProviders({ queryClient, children, path = '/' }: { queryClie
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
         <App notification={toastConfig}>
+          <ToastRequests />
           <MemoryRouter initialEntries={[path]}>
             {children}
             <LocationProbe />

@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { EnvironmentOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Property } from '@hsa/contracts';
 import { cityStateZip, formatCount, formatCurrency, formatDate, formatNumber, propertyTypeLabel, streetPart } from '@hsa/ui-kit';
 import { CardPhotos } from './CardPhotos';
+import { PropertyTypeTag } from './PropertyTypeTag';
 
 export interface PropertyCardProps {
   property: Property;
@@ -35,9 +36,7 @@ export function PropertyCard({ property, onArchive, onRestore, changing = false 
   return (
     <Card data-testid="property-card" style={styles.card} styles={{ body: styles.body }}>
       <Flex justify="space-between" align="center" gap={8}>
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          {propertyTypeLabel(property.propertyType)}
-        </Tag>
+        <PropertyTypeTag>{propertyTypeLabel(property.propertyType)}</PropertyTypeTag>
         {onArchive ? (
           <Button type="text" size="small" icon={<InboxOutlined aria-hidden />} loading={changing} onClick={() => onArchive(property)}>
             Archive

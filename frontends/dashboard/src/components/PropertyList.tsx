@@ -1,8 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Card, Empty, Result, Skeleton } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Property } from '@hsa/contracts';
 import { cityStateZip, streetPart } from '@hsa/ui-kit';
+import { LazyResult } from './LazyResult';
 import { PropertyCard, type PropertyCardProps } from './PropertyCard';
 
 const gridStyle: CSSProperties = {
@@ -39,7 +40,7 @@ export function PropertyList({ label, query, empty, cardProps }: PropertyListPro
   }
   if (query.isError || !query.data) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title="We couldn't load your properties"
         subTitle="Please check your connection and try again."

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Listing, NeighborhoodInsights, Recommendation } from '@hsa/contracts';
 import { apiRequest, isUnauthorizedError, throwIfNotOk } from '../api/apiRequest';
 import { queryKeys } from '../api/queryKeys';
-import { useToast } from '../feedback/toast';
+import { useToast } from '../feedback/useToast';
 import { aiToasts, type AiVariant } from './aiTexts';
 
 /** Query keys of the AI calls (URL paths, like every key of the product). */

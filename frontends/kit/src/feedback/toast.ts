@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
-import { App } from 'antd';
+import type { App } from 'antd';
 
 type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
 
 /**
  * Notification settings of the product: one toast at a time, below the 64 px header so it never
- * hides the account menu. Pass to antd's <App notification>.
+ * hides the account menu. Pass to antd's <App notification>
+ * (or notification.useNotification).
  */
 export const toastConfig = { maxCount: 1, placement: 'topRight', duration: 5, top: 80 } as const;
 
@@ -28,13 +28,4 @@ export function createToast(notification: Pick<NotificationInstance, 'success' |
     error: (title, description) => notification.error({ ...common, title, description, role: 'alert' }),
     info: (title, description) => notification.info({ ...common, title, description, role: 'status' }),
   };
-}
-
-/**
- * Toasts through the antd <App> that the shell renders once: the component tree of every remote
- * shares it (antd is a singleton), so the one-at-a-time rule holds across the whole page.
- */
-export function useToast(): ToastApi {
-  const { notification } = App.useApp();
-  return useMemo(() => createToast(notification), [notification]);
 }

@@ -19,6 +19,16 @@ export function requestToast(kind: ToastRequest['kind'], title: string, descript
   window.dispatchEvent(new CustomEvent<ToastRequest>(toastRequestEvent, { detail }));
 }
 
+/**
+ * The ToastApi over requestToast: the same toasts as useToast without importing antd's App module (about 25 KB
+ * with the modal and message code it carries), for pages whose first view should not load it.
+ */
+export const requestedToasts: ToastApi = {
+  success: (title, description) => requestToast('success', title, description),
+  error: (title, description) => requestToast('error', title, description),
+  info: (title, description) => requestToast('info', title, description),
+};
+
 /** For the shell: calls `show` for every toast request; returns the function that stops listening. */
 export function listenForToastRequests(show: (request: ToastRequest) => void): () => void {
   const listener = (event: Event) => {

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, EditOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { Listing } from '@hsa/contracts';
 import { aiToasts } from '../ai/aiTexts';
-import { useToast } from '../feedback/toast';
+import { useToast } from '../feedback/useToast';
 import { copyText, countWords, downloadTextFile, listingFileName, listingFileText, paragraphs } from './listingText';
 
 export interface ListingCardProps {

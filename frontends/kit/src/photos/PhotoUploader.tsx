@@ -10,7 +10,7 @@ import Dashboard from '@uppy/react/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { uploadLimits, type Photo } from '@hsa/contracts';
-import { useToast } from '../feedback/toast';
+import { useToast } from '../feedback/useToast';
 import { attachPhoto, requestPhotoUpload } from './photoApi';
 import { RefusedFiles } from './RefusedFiles';
 import { countLabel, failedFiles, uploadCounts, type RefusedFile } from './uploadOutcome';

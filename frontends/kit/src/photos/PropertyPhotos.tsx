@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { roomTypeLabels, type Photo, type RoomType } from '@hsa/contracts';
 import { isUnauthorizedError } from '../api/apiRequest';
 import { queryKeys } from '../api/queryKeys';
-import { useToast } from '../feedback/toast';
+import { useToast } from '../feedback/useToast';
 import { PhotoUploadModal } from './PhotoUploadModal';
 import { usePropertyPhotos, useSetRoomType } from './photoApi';
 import { roomTypeOptions } from './roomTypeOptions';
