@@ -31,7 +31,10 @@ export default function AntdFrame({ children }: { children: ReactNode }) {
             <NotificationHolder onReady={notifications.attach} />
           </Suspense>
         ) : null}
-        <AntdReadyContext.Provider value={true}>{children}</AntdReadyContext.Provider>
+        <AntdReadyContext.Provider value={true}>
+          {/* Where <App> put its own element: the pages in the frame keep antd's text defaults (styles.css). */}
+          <div className="antd-frame">{children}</div>
+        </AntdReadyContext.Provider>
       </AppContext.Provider>
     </ConfigProvider>
   );
