@@ -77,6 +77,25 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
 }
 
 /**
+ * The headers above that govern a document (what it may load, embed, be framed by, which features it gets): a script,
+ * a stylesheet or a raster image never becomes one, so their responses go without them (staticFiles removes them),
+ * about 1.2 KB on each of a page's 20 to 50 requests. Every response keeps nosniff (which stops a file being read as
+ * another type), Cross-Origin-Resource-Policy, Referrer-Policy (a stylesheet's own requests follow it) and HSTS.
+ * Nothing here is served as a worker, whose policy would come from its own response.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-Frame-Options',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+] as const;
+
+/**
  * Features the product never uses, turned off for its pages and anything they embed. Fullscreen stays for the
  * map's own control; the clipboard (Copy Description) is not a policy-controlled feature for writing.
  */

@@ -2,12 +2,16 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 /** Files every deployment revalidates: they name the hashed files of the current build. */
 const ENTRY_POINTS = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+
+/** Files that are never rendered as a document (unlike HTML, SVG or JSON): scripts, styles, maps, raster images, fonts. */
+const SUBRESOURCE = /\.(m?js|css|map|png|jpe?g|webp|avif|gif|ico|woff2?)(\.(br|gz))?$/;
 
 /** A file name carrying a content hash, as the rspack build names its output (`main.02a7b9c3.js`). */
 const HASHED = /\.[0-9a-f]{8,}\./;
@@ -39,6 +43,7 @@ export function staticFiles(root: string): RequestHandler {
       dotfiles: 'ignore',
       setHeaders: (res: ServerResponse, filePath: string) => {
         res.setHeader('Cache-Control', cacheControlFor(filePath));
+        if (SUBRESOURCE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
       },
     },
   }) as RequestHandler;

@@ -212,6 +212,23 @@ describe('the shell (WEB_BASE_PATH=/)', () => {
     expect(brotliDecompressSync(res.body)).toEqual(readFileSync(path.join(dist, file)));
   });
 
+  it("sends a script without the document's headers, and a page, JSON and the manifest with them", async () => {
+    const script = await raw(`${shell.url}/static/js/${hashedScript()}`, { 'accept-encoding': 'br' });
+    expect(script.status).toBe(200);
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(script.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    for (const url of ['/dashboard', '/remotes.json', '/mf-manifest.json', '/static/js/missing.0123abcd.js']) {
+      const res = await raw(`${shell.url}${url}`);
+      expect(header(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('stops taking requests on close, reporting not ready no more', async () => {
     const stopping = await startWebServer(readWebServerConfig({ PORT: '0', HOST: '127.0.0.1', WEB_ROOT: dist }));
     // An idle keep-alive connection must not hold the stop.
