@@ -25,7 +25,16 @@ export interface LighthouseFigures {
  */
 export async function runLighthouseMedian(runs: number, url: string, cookieHeader?: string, reportFile?: (run: number) => string): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
-  for (let run = 1; run <= runs; run++) results.push(await runLighthouse(url, cookieHeader, reportFile?.(run)));
+  const failures: string[] = [];
+  // A run that fails to record its trace (Lighthouse says: run again) is run again, up to as many extra times.
+  for (let attempt = 1; results.length < runs && attempt <= 2 * runs; attempt++) {
+    try {
+      results.push(await runLighthouse(url, cookieHeader, reportFile?.(attempt)));
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  if (!results.length) throw new Error(failures.join('; '));
   const sorted = [...results].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, performanceRuns: results.map((r) => r.performance) };
 }
@@ -44,6 +53,7 @@ export async function runLighthouse(url: string, cookieHeader?: string, reportFi
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (reportFile) writeFileSync(reportFile, JSON.stringify(result.lhr));
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
     const numeric = (id: string) => audits[id]?.numericValue ?? null;
