@@ -4,9 +4,10 @@ import { AppLayout } from '../layout/AppLayout';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LayoutError } from '../components/LayoutError';
 import { HomePage } from '../pages/HomePage';
+// Not lazy (it is a few lines that load the dashboard remote): the remote's own files are requested one round trip sooner.
+import DashboardPage from '../pages/DashboardPage';
 import WizardPage, { SavePropertyPage } from '../pages/WizardPages';
 
-const DashboardPage = lazy(() => import('../pages/DashboardPage'));
 const RecommendationsPage = lazy(() => import('../pages/RecommendationsPage'));
 const ListingPage = lazy(() => import('../pages/ListingPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));

@@ -1,12 +1,12 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { clearPendingAddress, pendingAddressUrl, readDemoProperty, readPendingAddress, useAuth } from '@hsa/ui-kit';
 import { PageSpinner } from '../components/PageSpinner';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
 import { decideHomeView, landingIsLikely } from '../routing/homeView';
 import WizardPage, { LandingPage, wizardModules, wizardRemote } from './WizardPages';
+import DashboardPage from './DashboardPage';
 
-const DashboardPage = lazy(() => import('./DashboardPage'));
 
 /** `/`: the landing page, the wizard (demo or not) or the dashboard (see decideHomeView). */
 export function HomePage() {
