@@ -31,10 +31,11 @@ const GOOGLE_MAPS = {
 
 /**
  * Response headers of every answer, the gateway's and the web images' alike (so the shell's page gets one policy
- * wherever it is served; a static script or style then drops DOCUMENT_ONLY_HEADERS): a Content-Security-Policy allowing exactly what the product loads (its own scripts, no
- * inline script; the object store for photos and uploads; Google Maps only when configured), a Permissions-Policy
- * turning off every powerful feature the product does not use, and helmet's other defaults (nosniff, frame denial,
- * referrer policy, opener isolation; HSTS when the public URL is https).
+ * wherever it is served; a static script or style then drops DOCUMENT_ONLY_HEADERS): a Content-Security-Policy
+ * allowing exactly what the product loads (its own scripts, no inline script; the object store for photos and
+ * uploads; Google Maps only when configured), a Permissions-Policy turning off every powerful feature the product
+ * does not use, and helmet's other defaults (nosniff, frame denial, referrer policy, opener isolation; HSTS when the
+ * public URL is https).
  *
  * Styles allow 'unsafe-inline': antd writes its CSS-in-JS into <style> elements at run time.
  */
