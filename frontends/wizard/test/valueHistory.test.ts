@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimateStrip } from '../src/domain/estimateAmongComparables';
-import { chartColumns, compactMoney, dateSeconds, indexLabel, pointLabel, summary, tableRows, valueAt, type FoundValueHistory } from '../src/domain/valueHistory';
+import { chartColumns, compactMoney, dateSeconds, indexLabel, pointLabel, summary, tableRows, valueAt } from '../src/domain/valueHistory';
+import { testvilleHistory } from './valueHistoryFixture';
 
-const history: FoundValueHistory = {
-  found: true,
-  estimate: 300_000,
-  low: 270_000,
-  high: 340_000,
-  valueDate: '2025-02-10',
-  index: { name: 'FHFA All-Transactions HPI, Testville, ZZ (metro)', level: 'metro', firstPeriod: '1990 Q1', lastPeriod: '2024 Q3', endDate: '2024-09-30' },
-  points: [
-    { date: '2024-06-30', value: 290_000, low: 261_000, high: 328_667, afterIndexEnd: false },
-    { date: '2024-09-30', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: false },
-    { date: '2024-12-31', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: true },
-    { date: '2025-02-10', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: true },
-  ],
-  sales: [{ date: '2024-08-15', price: 285_000, timeAdjustedPrice: 300_000 }],
-  notes: ['The index ends 2024 Q3; values after 2024-09-30 are held at its last level.'],
-  dataSource: 'Sample market data',
-};
+const history = testvilleHistory();
 
 describe('value history labels', () => {
   it('names quarter ends as quarters and other days as dates', () => {

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
 import { ValueHistorySection } from '../src/components/ValueHistorySection';
-import type { FoundValueHistory } from '../src/domain/valueHistory';
+import { testvilleHistory } from './valueHistoryFixture';
 
 // uPlot draws on a canvas, which jsdom lacks: a stand-in shows where the chart is rendered.
 vi.mock('../src/components/ValueHistoryChart', () => ({ default: () => <div data-testid="value-history-chart" /> }));
@@ -14,21 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const history: FoundValueHistory = {
-  found: true,
-  estimate: 300_000,
-  low: 270_000,
-  high: 340_000,
-  valueDate: '2025-02-10',
-  index: { name: 'FHFA All-Transactions HPI, Testville, ZZ (metro)', level: 'metro', firstPeriod: '1990 Q1', lastPeriod: '2024 Q3', endDate: '2024-09-30' },
-  points: [
-    { date: '2024-06-30', value: 290_000, low: 261_000, high: 328_667, afterIndexEnd: false },
-    { date: '2024-09-30', value: 300_000, low: 270_000, high: 340_000, afterIndexEnd: false },
-  ],
-  sales: [],
-  notes: [],
-  dataSource: 'Sample market data',
-};
+// The index's own quarters only: no held points, sales or notes.
+const history = testvilleHistory({ points: testvilleHistory().points.filter((point) => !point.afterIndexEnd), sales: [], notes: [] });
 
 /** An IntersectionObserver the test moves: `nearViewport()` reports every observed element as intersecting. */
 function stubIntersectionObserver() {
