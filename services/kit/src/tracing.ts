@@ -13,7 +13,8 @@
  * Built from the SDK's parts instead of @opentelemetry/sdk-node, which bundles every exporter and propagator in
  * three protocols (most of a service image's node_modules): a Node tracer provider (AsyncLocalStorage context, W3C
  * trace-context and baggage propagation), the OTLP/HTTP (JSON) trace, metric and log exporters, the resource
- * detectors NodeSDK ran (environment, process, host), and the instrumentations the services use. NATS messages
+ * detectors NodeSDK ran (environment, process, host), and the instrumentations the services use (not Express's: an
+ * Express app mounts routeNaming() to give its HTTP spans their route, without a span per router). NATS messages
  * carry the context through the API's propagator (see events/bus.ts and db/outbox.ts).
  */
 import { metrics, type TracerProvider } from '@opentelemetry/api';
@@ -22,7 +23,6 @@ import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -101,9 +101,6 @@ export function startTracing(serviceName: string): void {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz',
       }),
-      // No span per middleware (a dozen per request: session, limits, headers, ...); routers and route handlers keep
-      // theirs, and the HTTP span still gets its route template.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
       new PgInstrumentation(),
       // Sends every pino line to the logger provider as well as to its own destination (stdout); the trace fields

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import { activeTraceFields } from '@hsa/service-kit';
+import type { RequestHandler } from 'express';
+import { activeTraceFields, routeTemplate } from '@hsa/service-kit';
 import type { Logger } from 'pino';
 
 /** A user id as the access log shows it: enough to follow one user, not to name them. */
@@ -17,12 +17,6 @@ export function userIdHash(userId: string): string {
 
 const RECENT_USERS = 1000;
 const recentHashes = new Map<string, string>();
-
-/** The route template that answered (e.g. "/api/properties/:id"), never the raw URL; undefined when none matched. */
-export function routeTemplate(req: Request): string | undefined {
-  const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl}${path}` : undefined;
-}
 
 /**
  * One access-log line per HTTP request, written when the response is finished (or the client went away): method,
