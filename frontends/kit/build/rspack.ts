@@ -142,6 +142,10 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
         { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset' },
         // The contract modules only declare schemas and constants: let unused ones (and zod) drop out.
         { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+        // antd's form context (imported by every component through its ContextIsolator) takes only FormProvider from
+        // @rc-component/form, which declares no sideEffects: without this, the whole form library and its validator
+        // (12 KB on the wire) came with any antd component, on pages without a form.
+        { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
