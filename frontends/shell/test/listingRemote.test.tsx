@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { AuthUser } from '@hsa/contracts';
@@ -24,6 +24,8 @@ beforeAll(installJsdomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Each test sees only the title its own page sets.
+  document.title = '';
 });
 
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
@@ -53,7 +55,8 @@ describe('the listing remote in the shell', () => {
     stubGateway(true);
     renderAt(path);
     expect((await screen.findByTestId('remote', undefined, { timeout: 5000 })).textContent).toBe(`${module} at ${path}`);
-    expect(document.title).toBe(title);
+    // The page sets its title in an effect, which may run after the remote is on screen.
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it.each([
