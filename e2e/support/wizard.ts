@@ -115,28 +115,37 @@ export function headerButton(page: Page, name: string): Locator {
   return control(page.getByRole('banner'), name);
 }
 
-/** A saved property made from a real address of the sales data, so it has coordinates and an estimate. */
-export async function saveLookedUpProperty(page: Page, baseURL: string, address: string): Promise<Property> {
+/**
+ * A saved property made from a real address of the sales data, so it has coordinates and an estimate; `overrides`
+ * change what is saved (an older estimate, a year built). The facts are the data's own: a sample home missing one
+ * fails here rather than being saved with an invented figure.
+ */
+export async function saveLookedUpProperty(page: Page, baseURL: string, address: string, overrides: Partial<CreatePropertyInput> = {}): Promise<Property> {
   const response = await page.request.post('/api/properties/lookup', { data: { address }, headers: { Origin: new URL(baseURL).origin } });
   expect(response.status(), await response.text()).toBe(200);
   const found = (await response.json()) as PropertyLookupResponse;
   if (!found.success) throw new Error(`The lookup found nothing for ${address}`);
   const p = found.property;
   expect(p.coordinates).not.toBeNull();
+  const { bedrooms, bathrooms, squareFootage } = p;
+  if (bedrooms === null || bathrooms === null || squareFootage === null) {
+    throw new Error(`The sales data does not give every fact of ${address}: pick a sample home that has them`);
+  }
   const body: CreatePropertyInput = {
     address: p.address,
     city: p.city,
     state: p.state,
     zipCode: p.zipCode,
-    bedrooms: p.bedrooms ?? 3,
-    bathrooms: p.bathrooms ?? 2,
-    squareFootage: p.squareFootage ?? 1500,
+    bedrooms,
+    bathrooms,
+    squareFootage,
     propertyType: p.propertyType,
     estimatedValue: p.estimatedValue,
     estimatedValueLow: p.estimatedValueLow,
     estimatedValueHigh: p.estimatedValueHigh,
     coordinates: p.coordinates,
     placeId: p.placeId,
+    ...overrides,
   };
   return createProperty(page, baseURL, body);
 }

@@ -1,6 +1,6 @@
-import type { Listing, PropertyLookupResponse, Recommendation } from '@hsa/contracts';
-import { completeSignInForm, control, createProperty, expect, field, signIn, test } from '../support/fixtures';
-import { failNextPropertySave, headerButton, sacramento, savedPropertyId, scrollToNeighborhood, startDemo, toast, unknownAddress } from '../support/wizard';
+import type { Listing, Recommendation } from '@hsa/contracts';
+import { completeSignInForm, control, createProperty, expect, field, newProperty, signIn, test } from '../support/fixtures';
+import { failNextPropertySave, headerButton, sacramento, savedPropertyId, saveLookedUpProperty, scrollToNeighborhood, startDemo, toast, unknownAddress } from '../support/wizard';
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
@@ -39,24 +39,9 @@ test('a home outside the sales data: the messages say what was done, what could 
 test('after Refresh Valuation, texts written for the old estimate are marked outdated and can be regenerated', async ({ page, baseURL, user }) => {
   await signIn(page, user);
   const origin = { Origin: new URL(baseURL!).origin };
-  const lookup = (await (await page.request.post('/api/properties/lookup', { data: { address: sacramento.highSt.full }, headers: origin })).json()) as PropertyLookupResponse;
-  if (!lookup.success) throw new Error('the lookup found nothing for the sample address');
-  const p = lookup.property;
   // Saved earlier, when its estimate was lower than what the valuation says today.
   const earlier = { estimatedValue: 150_000, estimatedValueLow: 140_000, estimatedValueHigh: 160_000 };
-  const property = await createProperty(page, baseURL!, {
-    address: p.address,
-    city: p.city,
-    state: p.state,
-    zipCode: p.zipCode,
-    bedrooms: p.bedrooms ?? 3,
-    bathrooms: p.bathrooms ?? 2,
-    squareFootage: p.squareFootage ?? 1500,
-    yearBuilt: 1965,
-    coordinates: p.coordinates,
-    placeId: p.placeId,
-    ...earlier,
-  });
+  const property = await saveLookedUpProperty(page, baseURL!, sacramento.highSt.full, { yearBuilt: 1965, ...earlier });
   const recommendations = (await (await page.request.post(`/api/properties/${property.id}/recommendations`, { headers: origin })).json()) as Recommendation[];
   expect(recommendations.some((r) => r.description.includes(money(earlier.estimatedValue)))).toBe(true);
   const listing = (await (await page.request.post(`/api/properties/${property.id}/listing`, { headers: origin })).json()) as Listing;
@@ -108,19 +93,11 @@ test('after a failed auto-save, a signed-in user is never told to sign in', asyn
 
 test('a project that does not pay back says so wherever it is shown as a priority', async ({ page, baseURL, user }) => {
   await signIn(page, user);
-  const property = await createProperty(page, baseURL!, {
-    address: `${1000 + Math.floor(Math.random() * 8000)} Payback Way`,
-    city: 'Sacramento',
-    state: 'CA',
-    zipCode: '95814',
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFootage: 1650,
-    yearBuilt: 1962,
-    estimatedValue: 420_000,
-    estimatedValueLow: 390_000,
-    estimatedValueHigh: 450_000,
-  });
+  const property = await createProperty(
+    page,
+    baseURL!,
+    newProperty({ yearBuilt: 1962, estimatedValue: 420_000, estimatedValueLow: 390_000, estimatedValueHigh: 450_000 }),
+  );
   await page.goto(`/recommendations?propertyId=${property.id}`);
   await control(page, 'Generate Recommendations').click();
   const cards = page.getByTestId('recommendation-card');
