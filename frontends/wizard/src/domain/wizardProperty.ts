@@ -1,31 +1,22 @@
-import type { Coordinates, CreatePropertyInput, LookupProperty, Property, PropertyType, LookupEvidence } from '@hsa/contracts';
+import type { CreatePropertyInput, LookupProperty, Property, LookupEvidence } from '@hsa/contracts';
 import type { DemoProperty } from '@hsa/ui-kit';
 // Only the type: the parser itself loads on demand (see wizard/manualEntry.ts).
 import type { AddressParts } from './addressParts';
+
+/** A saved property's fields that a draft has too (the rest are the account's: owner, timestamps, archiving). */
+type PropertyFields = Omit<Property, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'archived' | 'archivedAt' | 'bedrooms' | 'bathrooms' | 'squareFootage'>;
 
 /**
  * The property the wizard is working on, whichever it is: a saved one, the demo property of this
  * browser session, or a draft from a lookup (or typed by hand) that is not saved yet.
  */
-export interface WizardProperty {
+export interface WizardProperty extends PropertyFields {
   /** The saved property's id; 'demo-property' for the demo; null for a draft. */
   id: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
+  /** Unknown (null) until the owner enters them when the lookup's data does not give them. */
   bedrooms: number | null;
   bathrooms: number | null;
   squareFootage: number | null;
-  yearBuilt: number | null;
-  propertyType: PropertyType;
-  additionalInfo: string | null;
-  estimatedValue: number | null;
-  estimatedValueLow: number | null;
-  estimatedValueHigh: number | null;
-  lotSize: number | null;
-  coordinates: Coordinates | null;
-  placeId: string | null;
   /** Where the figures come from, when known (lookups say it; saved properties take it from their comparables). */
   dataSource: string | null;
   /**
