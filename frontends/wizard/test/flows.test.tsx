@@ -242,6 +242,17 @@ describe('save-property', () => {
   });
 });
 
+/** The demo's step 2 of the stored demo property (51 Omaha Ct), once its heading shows. */
+async function openDemoAnalysis() {
+  const view = render(
+    <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
+      <WizardPage />
+    </TestProviders>,
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+  return view;
+}
+
 describe('demo comparables', () => {
   const evidence = {
     comparables: [
@@ -254,12 +265,7 @@ describe('demo comparables', () => {
   it("are the lookup's own: the demo shows them without a second valuation call", async () => {
     storeDemoProperty({ ...lookedUp, ...evidence });
     const calls = stubGateway({ signedIn: false });
-    const { container } = render(
-      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
-        <WizardPage />
-      </TestProviders>,
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    const { container } = await openDemoAnalysis();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(calls.some((c) => c.url.includes('/comparables'))).toBe(false);
     expect([...container.querySelectorAll('.wz-table tbody th')].map((th) => th.textContent)).toEqual(['2796 Branch St', '3924 High St']);
@@ -271,12 +277,7 @@ describe('demo comparables', () => {
   it('asks for them by place id for a demo property kept before lookups carried them', async () => {
     storeDemoProperty(lookedUp);
     const calls = stubGateway({ signedIn: false });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
-        <WizardPage />
-      </TestProviders>,
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await openDemoAnalysis();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(calls.filter((c) => c.url.includes('/comparables')).map((c) => c.url)).toEqual([
       '/api/properties/demo-property/comparables?address=51+Omaha+Ct%2C+Sacramento%2C+CA+95823&placeId=open-data%3Ab147',
@@ -286,12 +287,7 @@ describe('demo comparables', () => {
   it('are fetched only for an address of 10+ characters and a city of 3+', async () => {
     storeDemoProperty({ ...lookedUp, city: 'Sa' });
     const calls = stubGateway({ signedIn: false });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
-        <WizardPage />
-      </TestProviders>,
-    );
-    expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+    await openDemoAnalysis();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(calls.some((c) => c.url.includes('/comparables'))).toBe(false);
     expect(screen.getByText('No comparable sales data available')).toBeTruthy();
