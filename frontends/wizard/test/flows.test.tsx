@@ -91,17 +91,29 @@ const advance = async (ms: number) => {
   });
 };
 
+/** The wizard's page at `path`, with the providers the shell gives it. */
+function renderWizardAt(path: string) {
+  return render(
+    <TestProviders queryClient={createQueryClient()} path={path}>
+      <WizardPage />
+    </TestProviders>,
+  );
+}
+
+/** The demo's step 2 of the stored demo property (51 Omaha Ct), once its heading shows. */
+async function openDemoAnalysis() {
+  const view = renderWizardAt('/?demo=true&step=2');
+  expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
+  return view;
+}
+
 describe('after sign-in from demo mode', () => {
   it('saves the demo property after 500 ms, clears demo state and opens the saved property', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     storeDemoProperty({ ...lookedUp, dataSource: 'Sample market data' });
     localStorage.setItem(demoStorageKeys.pendingAddress, JSON.stringify({ address: lookedUp.address, city: 'Sacramento', state: 'CA' }));
     const calls = stubGateway({ signedIn: true });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
-        <WizardPage />
-      </TestProviders>,
-    );
+    renderWizardAt('/?fromLogin=true');
     await advance(50);
     expect(screen.getByRole('heading', { name: 'Saving your property…' })).toBeTruthy();
     await advance(400);
@@ -137,11 +149,7 @@ describe('after sign-in from demo mode', () => {
     const withheld = { ...lookedUp, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
     storeDemoProperty({ ...withheld, dataSource: 'Sample market data', estimateWithheld: true });
     const calls = stubGateway({ signedIn: true });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
-        <WizardPage />
-      </TestProviders>,
-    );
+    renderWizardAt('/?fromLogin=true');
     await advance(600);
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.url)).toEqual(['/api/properties/lookup', '/api/properties']);
@@ -157,11 +165,7 @@ describe('after sign-in from demo mode', () => {
     const unknownFacts = { ...lookedUp, bedrooms: null, bathrooms: null, squareFootage: null, estimatedValue: null, estimatedValueLow: null, estimatedValueHigh: null };
     storeDemoProperty({ ...unknownFacts, dataSource: 'Sample market data' });
     const calls = stubGateway({ signedIn: true });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
-        <WizardPage />
-      </TestProviders>,
-    );
+    renderWizardAt('/?fromLogin=true');
     await advance(600);
     // No save with made-up defaults (4 beds, 2.5 baths, 2450 sq ft): nothing is posted, the owner is asked instead.
     expect(calls.filter((c) => c.url === '/api/properties' && c.method === 'POST')).toHaveLength(0);
@@ -183,11 +187,7 @@ describe('after sign-in from demo mode', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     storeDemoProperty(lookedUp);
     stubGateway({ signedIn: true, create: () => jsonResponse(503, { message: 'down' }) });
-    render(
-      <TestProviders queryClient={createQueryClient()} path="/?fromLogin=true">
-        <WizardPage />
-      </TestProviders>,
-    );
+    renderWizardAt('/?fromLogin=true');
     await advance(600);
     expect(location()).toBe('/?propertyId=demo&step=2');
     expect(screen.getByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeTruthy();
@@ -241,17 +241,6 @@ describe('save-property', () => {
     expect(await screen.findByText('Unable to save property to your account: ZIP code is required')).toBeTruthy();
   });
 });
-
-/** The demo's step 2 of the stored demo property (51 Omaha Ct), once its heading shows. */
-async function openDemoAnalysis() {
-  const view = render(
-    <TestProviders queryClient={createQueryClient()} path="/?demo=true&step=2">
-      <WizardPage />
-    </TestProviders>,
-  );
-  expect(await screen.findByRole('heading', { level: 1, name: '51 Omaha Ct' })).toBeTruthy();
-  return view;
-}
 
 describe('demo comparables', () => {
   const evidence = {
