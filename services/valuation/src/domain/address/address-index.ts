@@ -1,6 +1,7 @@
 import { formatAddressLine } from './format';
 import { addressWords, canonicalWords, longFormOf } from './normalize';
 import { sameWord, trigrams } from './similarity';
+import { WordPrefixIndex } from './word-prefix-index';
 
 /** An address the index can find. */
 export interface AddressEntry {
@@ -60,6 +61,8 @@ export class AddressIndex<T extends AddressEntry> {
   /** Trigram -> the items (by position) whose street / whole line contains it: fuzzy search without a full scan. */
   private readonly streetPostings = new Map<string, number[]>();
   private readonly allPostings = new Map<string, number[]>();
+  /** Every spelling of every word: the addresses that may contain a typed word, without reading them all. */
+  private readonly wordStarts: WordPrefixIndex;
 
   constructor(entries: readonly T[]) {
     this.items = entries.map((entry) => indexEntry(entry));
@@ -72,6 +75,7 @@ export class AddressIndex<T extends AddressEntry> {
       for (const gram of street) push(this.streetPostings, gram, position);
       for (const gram of all) push(this.allPostings, gram, position);
     });
+    this.wordStarts = new WordPrefixIndex(this.items.map((item) => item.spellings.flat()));
     for (const item of this.items) {
       this.byId.set(item.entry.placeId, item);
       if (item.houseNumber) {
@@ -102,10 +106,13 @@ export class AddressIndex<T extends AddressEntry> {
     if (words.length === 0 || words.join(' ').length < minSearchLength) return [];
     const queryNumber = /^\d+$/.test(words[0]!) ? words[0]! : null;
 
+    const needles = wordStartNeedles(words, raw);
     const ranked: Ranked<T>[] = [];
-    for (const item of this.items) {
-      if (isPrefixOf(words, raw, item)) ranked.push({ item, tier: 0, score: exactNumberBonus(queryNumber, item) });
-      else if (containsAll(words, raw, item)) ranked.push({ item, tier: 1, score: exactNumberBonus(queryNumber, item) });
+    for (const position of this.wordStarts.candidates(needles.map((alternatives) => alternatives.map((needle) => needle.slice(1))))) {
+      const item = this.items[position]!;
+      // A prefix match also contains every word, so the cheaper test of the two rules out the other candidates first.
+      if (!containsAll(needles, item)) continue;
+      ranked.push({ item, tier: isPrefixOf(words, raw, item) ? 0 : 1, score: exactNumberBonus(queryNumber, item) });
     }
     if (ranked.length < limit) ranked.push(...this.fuzzy(words, queryNumber, new Set(ranked.map((r) => r.item))));
     ranked.sort(
@@ -203,13 +210,31 @@ function wordMatches(query: string, rawQuery: string | undefined, spellings: str
 function isPrefixOf<T extends AddressEntry>(words: string[], raw: string[], item: Indexed<T>): boolean {
   if (words.length > item.words.length) return false;
   const lastIndex = words.length - 1;
-  return words.every((w, i) => wordMatches(w, raw[i], item.spellings[i]!, i === lastIndex));
+  for (let i = 0; i < words.length; i++) {
+    if (!wordMatches(words[i]!, raw[i], item.spellings[i]!, i === lastIndex)) return false;
+  }
+  return true;
+}
+
+/** Per typed word, what starts a word of the haystack: " word" and, when it differs, " raw-word". Made once per search. */
+function wordStartNeedles(words: string[], raw: string[]): string[][] {
+  return words.map((word, i) => {
+    const rawWord = raw[i];
+    return rawWord && rawWord !== word ? [` ${word}`, ` ${rawWord}`] : [` ${word}`];
+  });
 }
 
 /** Every typed word starts some word of the address (unfinished words match as prefixes), in any order. */
-function containsAll<T extends AddressEntry>(words: string[], raw: string[], item: Indexed<T>): boolean {
-  for (let i = 0; i < words.length; i++) {
-    if (!item.haystack.includes(` ${words[i]}`) && !(raw[i] && item.haystack.includes(` ${raw[i]}`))) return false;
+function containsAll<T extends AddressEntry>(needles: string[][], item: Indexed<T>): boolean {
+  for (const alternatives of needles) {
+    let found = false;
+    for (const needle of alternatives) {
+      if (item.haystack.includes(needle)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
   }
   return true;
 }
