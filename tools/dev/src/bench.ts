@@ -8,7 +8,7 @@
  *    at 50 connections through the gateway and through an in-process reference doing the same work, and the ratio;
  *    the CPU time per request of every process involved (load-independent, unlike req/s on a shared machine) and
  *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
- * Env: BENCH_SECONDS (per load run, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
+ * Env: BENCH_SECONDS (per load run, default 5), BENCH_WARMUP_SECONDS (before each, not counted, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
  * BENCH_PAGE_RUNS (other pages, default 3), BENCH_LIGHTHOUSE_RUNS (per page, the median is reported; default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
  * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_LIGHTHOUSE_DIR (each page's whole Lighthouse report, JSON), BENCH_RATE (at most this many
  * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
@@ -35,6 +35,7 @@ const numberFromEnv = (name: string, fallback: number, min: number, max: number)
 
 async function main(): Promise<void> {
   const seconds = numberFromEnv('BENCH_SECONDS', 5, 1, 120);
+  const warmUpSeconds = numberFromEnv('BENCH_WARMUP_SECONDS', 5, 0, 120);
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50, 1, 500);
   const rate = numberFromEnv('BENCH_RATE', 0, 0, 1_000_000) || undefined;
   const landingRuns = numberFromEnv('BENCH_LANDING_RUNS', 5, 1, 50);
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
       const only = process.env.BENCH_CALLS?.split(',').map((name) => name.trim());
       for (const call of calls.filter((c) => !only || only.includes(c.name))) {
         const headers = { origin: new URL(base).origin, accept: 'application/json', ...call.headers };
-        const options = { requests: call.requests, headers, connections, seconds, rate };
+        const options = { requests: call.requests, headers, connections, seconds, warmUpSeconds, rate };
         await sameAnswers(base, reference.port, call.requests[0]!, headers);
         await bench.toggleProfiles();
         const gateway: LoadFigures = await measureLoad({ ...options, port: bench.stack.ports.gateway, cpu: () => cpuOf(bench.stack.pids()) });
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
         const inProcess: LoadFigures = await measureLoad({ ...options, port: reference.port, cpu: () => cpuOf({ reference: reference.pid ?? -1 }) });
         results.push({ name: call.name, gateway, reference: inProcess, load: machineLine() });
       }
-      printApiTable(results, { connections, seconds, rate });
+      printApiTable(results, { connections, seconds, warmUpSeconds, rate });
     }
     console.log(`\nBench done. ${machineLine()}`);
   } finally {

@@ -1,6 +1,7 @@
 /**
  * One API call under load with autocannon: `connections` keep-alive connections, each cycling through the given
- * requests, for a warm-up second (not counted) and then `seconds`. Every response's latency is kept (autocannon's
+ * requests, for a warm-up (not counted: `warmUpSeconds`, enough for V8 to have optimized the hot paths of every process
+ * on the way, as in a server that has been up for a while) and then `seconds`. Every response's latency is kept (autocannon's
  * own summary has no p95). The CPU time of the serving processes and of the load generator is read around the
  * measured run, less what they spend idle in the same time (timers, pollers: at a low throughput on a busy machine
  * that background would otherwise be counted as the requests' cost).
@@ -35,6 +36,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** The load run first, not counted: the first seconds of a cold process are mostly JIT compilation. */
+  warmUpSeconds: number;
   /**
    * At most this many requests per second over all connections (autocannon's overallRate); unlimited when absent.
    * CPU per request depends on the rate (a busy process handles many requests per wake-up), so two builds compare
@@ -82,7 +85,7 @@ async function idleRates(sample: () => Promise<CpuTimes>, ms: number): Promise<C
 
 export async function measureLoad(options: LoadOptions): Promise<LoadFigures> {
   const idle = options.cpu ? await idleRates(options.cpu, 2000) : {};
-  await run(options, 1);
+  await run(options, options.warmUpSeconds);
   const latencies: number[] = [];
   let failed = 0;
   const before: CpuTimes = { ...(await options.cpu?.()), [LOAD_GENERATOR]: ownCpuMicros() };

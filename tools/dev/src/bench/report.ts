@@ -78,12 +78,12 @@ function cpuBreakdown(cpu: CpuTimes): string {
   return `${parts.join(' + ')} = ${Object.values(cpu).reduce((sum, v) => sum + v, 0).toFixed(0)}`;
 }
 
-export function printApiTable(results: ApiFigures[], run: { connections: number; seconds: number; rate?: number | undefined }): void {
+export function printApiTable(results: ApiFigures[], run: { connections: number; seconds: number; warmUpSeconds: number; rate?: number | undefined }): void {
   const cores = os.cpus().length;
   const ms = (v: number) => v.toFixed(2).padStart(9);
   const out = [
     '',
-    `API calls at ${run.connections} keep-alive connections (autocannon)${run.rate ? `, at most ${run.rate} req/s (BENCH_RATE)` : ''}, ${run.seconds} s after a 1 s warm-up. Reference: a bare node:http`,
+    `API calls at ${run.connections} keep-alive connections (autocannon)${run.rate ? `, at most ${run.rate} req/s (BENCH_RATE)` : ''}, ${run.seconds} s after a ${run.warmUpSeconds} s warm-up. Reference: a bare node:http`,
     'server in its own process doing the same work in-process (the valuation operations over the same data, the',
     "property repository's rows), answering the same bytes as the gateway. CPU µs/req: user + system CPU time per",
     'completed request of the serving processes (gateway, services, PostgreSQL backends; not the load generator),',
