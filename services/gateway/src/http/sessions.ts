@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
@@ -32,7 +33,7 @@ export function sessionMiddleware(options: {
   const PgStore = connectPgSimple(session);
   const middleware = session({
     name: SESSION_COOKIE,
-    store: new PgStore({ pool: options.pool, tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true }),
+    store: new PgStore({ pool: preparedStatements(options.pool), tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true }),
     secret: options.secret,
     resave: false,
     saveUninitialized: false,
@@ -53,6 +54,27 @@ export function sessionMiddleware(options: {
         middleware(req, res, next);
       };
   return withSessionCookieOnly(secured, options.startsAt);
+}
+
+/**
+ * The pool as connect-pg-simple uses it (`query(text, values)`), running each of the store's statements as a named
+ * prepared statement: PostgreSQL parses and plans the session read once per connection instead of on every signed-in
+ * request. The store's statements are a fixed handful of texts (values are parameters); past that, queries go unnamed.
+ */
+export function preparedStatements(pool: pg.Pool, maxStatements = 16): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    // Named after the text, so that every pool wrapper sharing a connection means one statement by one name.
+    if (!name && names.size < maxStatements) names.set(text, (name = `session_store_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+    return name;
+  };
+  const query = (text: string, values?: unknown[]) => {
+    const name = nameOf(text);
+    return name ? pool.query({ name, text, values }) : pool.query(text, values);
+  };
+  // connect-pg-simple calls nothing but query() on the pool it is given.
+  return { query } as unknown as pg.Pool;
 }
 
 const sessionCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace('.', '\\.')}=`);
