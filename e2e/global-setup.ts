@@ -3,9 +3,9 @@
  * NATS JetStream (NATS_URL when it answers, else nats-server on a free port), and identity + property + gateway on
  * free ports with databases unique to this run (dropped afterwards). Service logs go to .e2e-artifacts/logs.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumPath } from '../tools/dev/src/chromium';
+import { requireChromium } from '../tools/dev/src/chromium';
 import { repoRoot } from '../tools/dev/src/paths';
 import { startThrowawayStack } from '../tools/dev/src/throwaway-stack';
 
@@ -23,9 +23,7 @@ const E2E_RATE_LIMITS = [
 ].join(',');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium is missing at ${chromiumPath}: install it (Debian: apt-get install chromium; .ci/run does this).`);
-  }
+  requireChromium();
   rmSync(logDir, { recursive: true, force: true });
   const run = await startThrowawayStack({
     prefix: 'e2e',

@@ -31,9 +31,14 @@ export async function signInOwner(browser: Browser, baseUrl: string, address: st
     const lookup = await page.request.post(new URL('/api/properties/lookup', baseUrl).href, { data: { address }, headers: origin });
     const found = (await lookup.json()) as PropertyLookupResponse;
     if (!found.success) throw new Error(`The bench's sample address was not found: ${address}`);
+    const { bedrooms, bathrooms, squareFootage } = found.property;
+    // The data's own facts only: a sample home missing one stops the bench rather than being saved with an invented figure.
+    if (bedrooms === null || bathrooms === null || squareFootage === null) {
+      throw new Error(`The sales data does not give every fact of the bench's sample home ${address}: pick one that has them`);
+    }
     const created = await page.request.post(new URL('/api/properties', baseUrl).href, {
       headers: origin,
-      data: { ...found.property, bedrooms: found.property.bedrooms ?? 3, bathrooms: found.property.bathrooms ?? 2, squareFootage: found.property.squareFootage ?? 1500 },
+      data: { ...found.property, bedrooms, bathrooms, squareFootage },
     });
     if (created.status() !== 201) throw new Error(`Saving the bench's property failed: ${created.status()} ${await created.text()}`);
     const property = (await created.json()) as Property;
