@@ -15,6 +15,12 @@ export interface LighthouseFigures {
   cls: number | null;
   /** Failed accessibility audits, by id. */
   accessibilityFailures: string[];
+  /**
+   * Lighthouse's measure of this machine's CPU (environment.benchmarkIndex). Its mobile preset slows the CPU 4x
+   * assuming a fast desktop; under 1000 Lighthouse warns that the host is slower than it expects and that the
+   * performance score suffers for it.
+   */
+  benchmarkIndex: number | null;
   /** With several runs (BENCH_LIGHTHOUSE_RUNS): every run's performance score; the figures above are the median run's. */
   performanceRuns?: (number | null)[];
 }
@@ -63,6 +69,7 @@ export async function runLighthouse(url: string, cookieHeader?: string, reportFi
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
+      benchmarkIndex: result.lhr.environment.benchmarkIndex ?? null,
       accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
         .map((ref) => ref.id),

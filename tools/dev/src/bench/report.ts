@@ -33,6 +33,9 @@ export function machineLine(): string {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const over = (bad: boolean) => (bad ? ' OVER' : '');
 
+/** Lighthouse warns under this benchmark index that the host's CPU is slower than its throttling assumes. */
+const slowHostBenchmarkIndex = 1000;
+
 export function printPageTable(pages: PageFigures[], lighthouse: Map<string, LighthouseFigures | string>): void {
   const out = ['', 'Pages through the gateway, Chromium, cold loads with the cache disabled (medians; KB = 1000 bytes on the wire):'];
   out.push(`${'page'.padEnd(24)}${'loads'.padStart(6)}${'JS'.padStart(16)}${'budget'.padStart(9)}${'total'.padStart(12)}${'LCP ms'.padStart(12)}${'LH perf'.padStart(9)}${'LH a11y'.padStart(9)}`);
@@ -60,7 +63,11 @@ export function printPageTable(pages: PageFigures[], lighthouse: Map<string, Lig
     else {
       const fmt = (v: number | null, digits = 0) => (v === null ? '-' : v.toFixed(digits));
       const runs = lh.performanceRuns && lh.performanceRuns.length > 1 ? `performance per run ${lh.performanceRuns.map((v) => v ?? '-').join(', ')}; median run: ` : '';
-      out.push(`  Lighthouse ${name}: ${runs}LCP ${fmt(lh.lcpMs)} ms, TBT ${fmt(lh.tbtMs)} ms, CLS ${fmt(lh.cls, 3)}${lh.accessibilityFailures.length ? `; accessibility failures: ${lh.accessibilityFailures.join(', ')}` : ''}`);
+      out.push(
+        `  Lighthouse ${name}: ${runs}LCP ${fmt(lh.lcpMs)} ms, TBT ${fmt(lh.tbtMs)} ms, CLS ${fmt(lh.cls, 3)}; CPU benchmark index ${fmt(lh.benchmarkIndex)}` +
+          `${lh.benchmarkIndex !== null && lh.benchmarkIndex < slowHostBenchmarkIndex ? ' (Lighthouse: slower CPU than it expects, the score suffers)' : ''}` +
+          `${lh.accessibilityFailures.length ? `; accessibility failures: ${lh.accessibilityFailures.join(', ')}` : ''}`,
+      );
     }
   }
   console.log(out.join('\n'));
