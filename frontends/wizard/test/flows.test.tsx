@@ -172,8 +172,16 @@ describe('after sign-in from demo mode', () => {
     expect(location()).toBe('/add-property?step=1.5');
     expect(screen.getByText("Our data does not say this home's bedrooms, bathrooms and square footage. Enter them to save the property.")).toBeTruthy();
     expect(screen.queryByText('Property restored to demo mode. Use the Save Now button to try again.')).toBeNull();
+    // The details step loads lazily: the clock moves inside act while it loads, so React's reveal of the step after
+    // its fallback (on a timer, set while the clock is fake) runs and commits.
+    const sqft = await vi.waitFor(
+      async () => {
+        await advance(50);
+        return screen.getByRole('textbox', { name: /square f/i });
+      },
+      { timeout: 10_000 },
+    );
     vi.useRealTimers();
-    const sqft = await screen.findByRole('textbox', { name: /square f/i });
     expect((sqft as HTMLInputElement).value).toBe('');
     expect(screen.queryByDisplayValue('2,450')).toBeNull();
     expect(screen.queryByDisplayValue('2450')).toBeNull();
