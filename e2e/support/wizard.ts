@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { CreatePropertyInput, Property, PropertyLookupResponse } from '@hsa/contracts';
+import { knownFacts, type CreatePropertyInput, type Property, type PropertyLookupResponse } from '@hsa/contracts';
 import { control, createProperty, expect } from './fixtures';
 
 /** Real addresses of the embedded sales data (shared/data/sacramento-sales.csv). */
@@ -127,18 +127,14 @@ export async function saveLookedUpProperty(page: Page, baseURL: string, address:
   if (!found.success) throw new Error(`The lookup found nothing for ${address}`);
   const p = found.property;
   expect(p.coordinates).not.toBeNull();
-  const { bedrooms, bathrooms, squareFootage } = p;
-  if (bedrooms === null || bathrooms === null || squareFootage === null) {
-    throw new Error(`The sales data does not give every fact of ${address}: pick a sample home that has them`);
-  }
+  const facts = knownFacts(p);
+  if (!facts) throw new Error(`The sales data does not give every fact of ${address}: pick a sample home that has them`);
   const body: CreatePropertyInput = {
     address: p.address,
     city: p.city,
     state: p.state,
     zipCode: p.zipCode,
-    bedrooms,
-    bathrooms,
-    squareFootage,
+    ...facts,
     propertyType: p.propertyType,
     estimatedValue: p.estimatedValue,
     estimatedValueLow: p.estimatedValueLow,

@@ -1,4 +1,4 @@
-import type { CreatePropertyInput, LookupProperty, Property, LookupEvidence } from '@hsa/contracts';
+import { knownFacts, unknownFacts, type CreatePropertyInput, type LookupProperty, type Property, type LookupEvidence, type RequiredFact } from '@hsa/contracts';
 import type { DemoProperty } from '@hsa/ui-kit';
 // Only the type: the parser itself loads on demand (see wizard/manualEntry.ts).
 import type { AddressParts } from './addressParts';
@@ -104,15 +104,6 @@ export function isManualDraft(property: WizardProperty): boolean {
   return property.id === null && property.estimatedValue === null && property.coordinates === null && property.placeId === null;
 }
 
-/** The facts a saved property must state (spec: bedrooms, bathrooms and square footage are required). */
-export const requiredFacts = ['bedrooms', 'bathrooms', 'squareFootage'] as const;
-export type RequiredFact = (typeof requiredFacts)[number];
-
-/** The required facts the product does not know for this home (the lookup's data has none for them). */
-export function unknownFacts(property: Pick<WizardProperty, RequiredFact>): RequiredFact[] {
-  return requiredFacts.filter((fact) => property[fact] === null);
-}
-
 /** A property cannot be saved as it is: the product does not know these facts of it, so the owner is asked. */
 export class UnknownFactsError extends Error {
   constructor(readonly facts: RequiredFact[]) {
@@ -130,10 +121,10 @@ export function factWords(facts: readonly RequiredFact[]): string {
 }
 
 /** The property's required facts, when all are known; otherwise UnknownFactsError names the missing ones. */
-export function knownFacts(property: Pick<WizardProperty, RequiredFact>): { bedrooms: number; bathrooms: number; squareFootage: number } {
-  const { bedrooms, bathrooms, squareFootage } = property;
-  if (bedrooms === null || bathrooms === null || squareFootage === null) throw new UnknownFactsError(unknownFacts(property));
-  return { bedrooms, bathrooms, squareFootage };
+function factsToSave(property: Pick<WizardProperty, RequiredFact>): Record<RequiredFact, number> {
+  const facts = knownFacts(property);
+  if (!facts) throw new UnknownFactsError(unknownFacts(property));
+  return facts;
 }
 
 /** The facts a valuation is computed from: when one changes, the estimate (and its comparables) must be computed again. */
@@ -158,7 +149,7 @@ export function estimateIsStale(property: WizardProperty, form: CreatePropertyIn
  */
 export function toCreateBody(property: WizardProperty, form?: CreatePropertyInput): CreatePropertyInput {
   // Without the form, the facts are the property's own: an unknown one is asked for, never filled with a default.
-  const facts = form ?? knownFacts(property);
+  const facts = form ?? factsToSave(property);
   const stale = estimateIsStale(property, form);
   return {
     address: property.address,

@@ -1,8 +1,8 @@
 import { Button, Card } from 'antd';
-import type { CreatePropertyInput } from '@hsa/contracts';
+import { unknownFacts, type CreatePropertyInput } from '@hsa/contracts';
 import { PropertyDetailsForm } from '@hsa/ui-kit';
 import { toFormValues } from '../domain/propertyFormValues';
-import { factWords, unknownFacts, type WizardProperty } from '../domain/wizardProperty';
+import { factWords, type WizardProperty } from '../domain/wizardProperty';
 import { PhotosSlot } from '../components/PhotosSlot';
 import { StepHeader } from '../components/StepHeader';
 import { usePageTitle } from '../components/usePageTitle';

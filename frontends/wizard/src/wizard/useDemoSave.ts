@@ -1,11 +1,11 @@
-import type { Property } from '@hsa/contracts';
+import { unknownFacts, type Property } from '@hsa/contracts';
 import { clearDemoState, type DemoProperty, type StoredDemoProperty } from '@hsa/ui-kit';
 import { lookupAddress } from '../api/lookup';
 import { draftStore } from '../api/draftStore';
 import { useCreateProperty } from '../api/properties';
 import { canSaveDemoProperty } from '../domain/demoRules';
 import { factsNeededToast, type ToastText } from '../domain/messages';
-import { factWords, fromDemoProperty, toCreateBody, UnknownFactsError, unknownFacts } from '../domain/wizardProperty';
+import { factWords, fromDemoProperty, toCreateBody, UnknownFactsError } from '../domain/wizardProperty';
 import { wizardUrl } from '../domain/wizardRoute';
 
 /** The demo property lacks the address, city or state a save needs (spec section 5). */

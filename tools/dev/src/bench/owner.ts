@@ -4,7 +4,7 @@
  * and estimate of its lookup), so the wizard's step 2 and the dashboard show a real analysed property.
  */
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import type { Property, PropertyLookupResponse } from '@hsa/contracts';
+import { knownFacts, type Property, type PropertyLookupResponse } from '@hsa/contracts';
 
 export interface BenchOwner {
   /** Cookies and storage of the signed-in browser, for fresh (cold) contexts of the same owner. */
@@ -31,15 +31,10 @@ export async function signInOwner(browser: Browser, baseUrl: string, address: st
     const lookup = await page.request.post(new URL('/api/properties/lookup', baseUrl).href, { data: { address }, headers: origin });
     const found = (await lookup.json()) as PropertyLookupResponse;
     if (!found.success) throw new Error(`The bench's sample address was not found: ${address}`);
-    const { bedrooms, bathrooms, squareFootage } = found.property;
     // The data's own facts only: a sample home missing one stops the bench rather than being saved with an invented figure.
-    if (bedrooms === null || bathrooms === null || squareFootage === null) {
-      throw new Error(`The sales data does not give every fact of the bench's sample home ${address}: pick one that has them`);
-    }
-    const created = await page.request.post(new URL('/api/properties', baseUrl).href, {
-      headers: origin,
-      data: { ...found.property, bedrooms, bathrooms, squareFootage },
-    });
+    const facts = knownFacts(found.property);
+    if (!facts) throw new Error(`The sales data does not give every fact of the bench's sample home ${address}: pick one that has them`);
+    const created = await page.request.post(new URL('/api/properties', baseUrl).href, { headers: origin, data: { ...found.property, ...facts } });
     if (created.status() !== 201) throw new Error(`Saving the bench's property failed: ${created.status()} ${await created.text()}`);
     const property = (await created.json()) as Property;
 
