@@ -106,9 +106,11 @@ export class AddressIndex<T extends AddressEntry> {
     if (words.length === 0 || words.join(' ').length < minSearchLength) return [];
     const queryNumber = /^\d+$/.test(words[0]!) ? words[0]! : null;
 
-    const needles = wordStartNeedles(words, raw);
+    const prefixes = typedWordPrefixes(words, raw);
+    // The same prefixes as starts of a word of an address's haystack (its words between spaces).
+    const needles = prefixes.map((spellings) => spellings.map((spelling) => ` ${spelling}`));
     const ranked: Ranked<T>[] = [];
-    for (const position of this.wordStarts.candidates(needles.map((alternatives) => alternatives.map((needle) => needle.slice(1))))) {
+    for (const position of this.wordStarts.candidates(prefixes)) {
       const item = this.items[position]!;
       // A prefix match also contains every word, so the cheaper test of the two rules out the other candidates first.
       if (!containsAll(needles, item)) continue;
@@ -216,27 +218,17 @@ function isPrefixOf<T extends AddressEntry>(words: string[], raw: string[], item
   return true;
 }
 
-/** Per typed word, what starts a word of the haystack: " word" and, when it differs, " raw-word". Made once per search. */
-function wordStartNeedles(words: string[], raw: string[]): string[][] {
+/** Per typed word, its spellings as typed: canonical and, when it differs, raw. Each is the start of an address's word. */
+function typedWordPrefixes(words: string[], raw: string[]): string[][] {
   return words.map((word, i) => {
     const rawWord = raw[i];
-    return rawWord && rawWord !== word ? [` ${word}`, ` ${rawWord}`] : [` ${word}`];
+    return rawWord && rawWord !== word ? [word, rawWord] : [word];
   });
 }
 
 /** Every typed word starts some word of the address (unfinished words match as prefixes), in any order. */
 function containsAll<T extends AddressEntry>(needles: string[][], item: Indexed<T>): boolean {
-  for (const alternatives of needles) {
-    let found = false;
-    for (const needle of alternatives) {
-      if (item.haystack.includes(needle)) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
+  return needles.every((alternatives) => alternatives.some((needle) => item.haystack.includes(needle)));
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
