@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { LOAD_GENERATOR, type LoadFigures } from './api-load';
 import { ceilingThroughput, type CpuTimes } from './cpu-time';
-import type { LighthouseFigures } from './lighthouse-runs';
+import { slowHostBenchmarkIndex, type LighthouseFigures } from './lighthouse-runs';
 import type { PageFigures } from './page-loads';
 
 /** Budgets per page: JavaScript on the wire (KB = 1000 bytes), landing LCP, Lighthouse scores. */
@@ -32,9 +32,6 @@ export function machineLine(): string {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const over = (bad: boolean) => (bad ? ' OVER' : '');
-
-/** Lighthouse warns under this benchmark index that the host's CPU is slower than its throttling assumes. */
-const slowHostBenchmarkIndex = 1000;
 
 export function printPageTable(pages: PageFigures[], lighthouse: Map<string, LighthouseFigures | string>): void {
   const out = ['', 'Pages through the gateway, Chromium, cold loads with the cache disabled (medians; KB = 1000 bytes on the wire):'];
