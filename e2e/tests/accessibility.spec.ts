@@ -1,8 +1,8 @@
-import { createProperty, expect, propertyCard, signIn, test } from '../support/fixtures';
+import { createProperty, expect, propertyCard, startSession, test } from '../support/fixtures';
 import { expectAccessible } from '../support/accessibility';
 
 test('the dashboard has no serious or critical accessibility violations', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!);
   await page.goto('/dashboard');
   await expect(propertyCard(page, property.address)).toBeVisible();

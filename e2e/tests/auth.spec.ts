@@ -1,4 +1,4 @@
-import { completeSignInForm, control, currentUserStatus, expect, signIn, test } from '../support/fixtures';
+import { completeSignInForm, control, currentUserStatus, expect, signInThroughHeader, test } from '../support/fixtures';
 
 test('signed out, /dashboard sends the visitor to the sign-in page and back after signing in', async ({ page, baseURL, user }) => {
   await page.goto('/dashboard');
@@ -11,7 +11,7 @@ test('signed out, /dashboard sends the visitor to the sign-in page and back afte
 });
 
 test('sign out ends the session and returns to / signed out', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await signInThroughHeader(page, user);
   expect(await currentUserStatus(page.request)).toBe(200);
 
   const menu = page.getByRole('button', { name: new RegExp(`${user.firstName}|account|user menu|profile`, 'i') }).first();

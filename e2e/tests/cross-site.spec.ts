@@ -1,9 +1,9 @@
-import { currentUserStatus, expect, signIn, test } from '../support/fixtures';
+import { currentUserStatus, expect, startSession, test } from '../support/fixtures';
 
 const EVIL = 'http://evil.example';
 
 test('another site cannot sign the user out, nor send them elsewhere after sign-in', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   // A page on another site (served by the test, never fetched) with a link to the product's sign-out address.
   await page.route(`${EVIL}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Prize</title><a id="go" href="${baseURL}/api/logout">Claim your prize</a>` }),

@@ -1,8 +1,8 @@
 import { E2E_GENERATION_LIMIT } from '../global-setup';
-import { control, createProperty, expect, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, startSession, test } from '../support/fixtures';
 
 test('a user over the generation limit sees the spec error, and the page stays usable', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!);
   const origin = new URL(baseURL!).origin;
   // Use up the allowance through the API, as another tab of the same user could.

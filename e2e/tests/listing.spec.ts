@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Listing } from '@hsa/contracts';
-import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, newProperty, startSession, test } from '../support/fixtures';
 import { expectAccessible } from '../support/accessibility';
 
 
@@ -8,7 +8,7 @@ const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.
 
 test('generate a listing, copy, edit, download and share it', async ({ page, context, baseURL, user }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!, newProperty({ yearBuilt: 1998, additionalInfo: 'Hardwood floors throughout.' }));
   const street = property.address.split(',')[0]!;
   expect((await page.request.get(`/api/properties/${property.id}/listing`)).status()).toBe(404);
@@ -74,7 +74,7 @@ test('generate a listing, copy, edit, download and share it', async ({ page, con
 });
 
 test('share uses the Web Share API where the browser has it', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!);
   await page.request.post(`/api/properties/${property.id}/listing`, { headers: { Origin: new URL(baseURL!).origin } });
   await page.goto(`/listing?propertyId=${property.id}`);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, startSession, test } from '../support/fixtures';
 import path from 'node:path';
 import { expectAccessible, isBlurredAway, sacramento, saveLookedUpProperty, screens, screensDir, scrollToNeighborhood, startDemo } from '../support/wizard';
 
@@ -9,7 +9,7 @@ import { expectAccessible, isBlurredAway, sacramento, saveLookedUpProperty, scre
 
 test('the neighborhood card: four tabs with real places and n/10 scores, how they are scored, and the credits', async ({ page, user, baseURL }) => {
   test.setTimeout(90_000);
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.branchSt.full);
   await page.goto(`/?propertyId=${property.id}&step=2`);
   const card = await scrollToNeighborhood(page);
@@ -64,7 +64,7 @@ test('the neighborhood card: four tabs with real places and n/10 scores, how the
 
 test('the map draws real places under the home and its sales, with switchable layers and the data credits', async ({ page, user, baseURL }) => {
   test.setTimeout(90_000);
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.highSt.full);
   await page.goto(`/?propertyId=${property.id}&step=2`);
   await expect(page.getByRole('button', { name: /^Comparable sale 1: / })).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, startSession, test } from '../support/fixtures';
 
 /** Every request the page makes to these paths, with what started it (DevTools' initiator type). */
 async function recordRequests(page: Page, paths: string[]): Promise<Map<string, string[]>> {
@@ -24,7 +24,7 @@ test('a first visit asks who is signed in and where the remotes are once each, f
 });
 
 test('a signed-in page load does the same, and shows the signed-in page', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const seen = await recordRequests(page, firstCalls);
   await page.goto('/dashboard');
   await expect(page.getByText('Welcome back')).toBeVisible();

@@ -1,12 +1,12 @@
 import type { Recommendation } from '@hsa/contracts';
-import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, newProperty, startSession, test } from '../support/fixtures';
 import { expectAccessible } from '../support/accessibility';
 
 
 const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(Math.round(n)).toLocaleString('en-US')}`;
 
 test('generate recommendations, select some and see the value calculator add up', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(
     page,
     baseURL!,
@@ -59,10 +59,10 @@ test('generate recommendations, select some and see the value calculator add up'
 });
 
 test('another account cannot open the recommendations of a property', async ({ page, baseURL, user, browser }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!);
   const other = await browser.newPage({ baseURL });
-  await signIn(other, { ...user, email: `other-${user.email}`, firstName: 'Blake', name: 'Blake Other' });
+  await startSession(other, { ...user, email: `other-${user.email}`, firstName: 'Blake', name: 'Blake Other' });
   const response = await other.request.get(`/api/properties/${property.id}/recommendations`);
   expect(response.status()).toBe(404);
   await other.goto(`/recommendations?propertyId=${property.id}`);

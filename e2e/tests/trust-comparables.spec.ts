@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { isValuedComparable, type PropertyLookupResponse, type ShownComparableSale } from '@hsa/contracts';
-import { control, expect, signIn, test } from '../support/fixtures';
+import { control, expect, startSession, test } from '../support/fixtures';
 import { chooseSuggestion, sacramento, saveLookedUpProperty, startDemo, toast } from '../support/wizard';
 
 /**
@@ -50,7 +50,7 @@ function expectNotTheHome(comparables: ShownComparableSale[], home: FoundLookup[
 }
 
 test('signed in: a lookup runs the valuation once, and step 1 shows the first 3 of its comparables, never the home itself', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/add-property');
   const calls = valuationCalls(page);
   const lookup = await lookupAnswer(page, async () => {
@@ -72,7 +72,7 @@ test('signed in: a lookup runs the valuation once, and step 1 shows the first 3 
 });
 
 test("the analysis lists exactly the estimate's comparables, the home's earlier sale as its sale history, adjustments in words", async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const headers = { Origin: new URL(baseURL!).origin };
   const lookup = (await (await page.request.post('/api/properties/lookup', { data: { address: highSt.full }, headers })).json()) as FoundLookup;
   expect(lookup.success).toBe(true);
@@ -138,7 +138,7 @@ test('the demo comparables call finds the home by its place id, not by its text,
 });
 
 test('adjustments are labelled in words a seller reads', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const headers = { Origin: new URL(baseURL!).origin };
   const lookup = (await (await page.request.post('/api/properties/lookup', { data: { address: highSt.full }, headers })).json()) as FoundLookup;
   expect(lookup.success).toBe(true);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, createProperty, expect, field, newProperty, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, field, newProperty, startSession, test } from '../support/fixtures';
 import { addressBox, toast } from '../support/wizard';
 
 /**
@@ -38,7 +38,7 @@ async function savedProperties(page: Page): Promise<unknown[]> {
 }
 
 test('square footage 0 is refused with the spec message and never saved as 1 sq ft', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await manualEntry(page, `${unknownStreet()}, Springfield`);
   await fillPlace(page);
   const size = field(page, 'Square footage');
@@ -54,7 +54,7 @@ test('square footage 0 is refused with the spec message and never saved as 1 sq 
 });
 
 test('a square footage no home has, or one that is not a number, is refused in plain words', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await manualEntry(page, `${unknownStreet()}, Springfield`);
   await fillPlace(page);
   const form = detailsForm(page);
@@ -82,7 +82,7 @@ test('a square footage no home has, or one that is not a number, is refused in p
 });
 
 test('a year built in the future is refused, and so is a year before any home', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await manualEntry(page, `${unknownStreet()}, Springfield`);
   await fillPlace(page);
   const form = detailsForm(page);
@@ -101,7 +101,7 @@ test('a year built in the future is refused, and so is a year before any home', 
 });
 
 test('manual entry after "Property Details Needed" is prefilled with the city, state and ZIP the address holds', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await manualEntry(page, `${unknownStreet()}, Elk Grove, CA 95624`);
   await expect(field(page, 'City')).toHaveValue('Elk Grove');
   await expect(field(page, 'State')).toHaveValue('CA');
@@ -115,7 +115,7 @@ test('manual entry after "Property Details Needed" is prefilled with the city, s
 });
 
 test('the API refuses numbers no home has with a 400 and the message, and saves nothing', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const headers = { Origin: new URL(baseURL!).origin };
   const refusals = [
     [{ squareFootage: 0 }, 'Square footage is required'],

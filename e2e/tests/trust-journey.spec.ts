@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { completeSignInForm, control, expect, signIn, test } from '../support/fixtures';
+import { completeSignInForm, control, expect, startSession, test } from '../support/fixtures';
 import { addressBox, headerButton, sacramento, startDemo, toast, unknownAddress } from '../support/wizard';
 
 /**
@@ -90,7 +90,7 @@ test('a pending address in local storage opens its analysis after an ordinary si
 });
 
 test("the post-login action saveProperty opens /save-property, or the demo property's address when there is one", async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/?fromLogin=true&action=saveProperty');
   await expect(page).toHaveURL(/\/save-property$/);
   await expect(page.getByRole('heading', { level: 1, name: 'No Property Found' })).toBeVisible();

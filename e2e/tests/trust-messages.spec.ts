@@ -1,11 +1,11 @@
 import type { Listing, Recommendation } from '@hsa/contracts';
-import { completeSignInForm, control, createProperty, expect, field, newProperty, signIn, test } from '../support/fixtures';
+import { completeSignInForm, control, createProperty, expect, field, newProperty, startSession, test } from '../support/fixtures';
 import { failNextPropertySave, headerButton, sacramento, savedPropertyId, saveLookedUpProperty, scrollToNeighborhood, startDemo, toast, unknownAddress } from '../support/wizard';
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
 test('a home outside the sales data: the messages say what was done, what could not be and why, with no error for it', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/add-property');
   await page.getByRole('combobox', { name: 'Property address' }).fill(unknownAddress);
   await control(page, 'Find My Property').click();
@@ -39,7 +39,7 @@ test('a home outside the sales data: the messages say what was done, what could 
 });
 
 test('after Refresh Valuation, texts written for the old estimate are marked outdated and can be regenerated', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const origin = { Origin: new URL(baseURL!).origin };
   // Saved earlier, when its estimate was lower than what the valuation says today.
   const earlier = { estimatedValue: 150_000, estimatedValueLow: 140_000, estimatedValueHigh: 160_000 };
@@ -94,7 +94,7 @@ test('after a failed auto-save, a signed-in user is never told to sign in', asyn
 });
 
 test('a project that does not pay back says so wherever it is shown as a priority', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(
     page,
     baseURL!,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { control, createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, newProperty, signIn, startSession, test } from '../support/fixtures';
 import { addressBox, chooseSuggestion, sacramento, saveLookedUpProperty, screensDir, scrollToNeighborhood, startDemo, toast } from '../support/wizard';
 
 /**
@@ -70,7 +70,7 @@ async function openAnalysis(page: Page, propertyId: string): Promise<void> {
 }
 
 test('phone: a toast fits the screen', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/add-property');
   await addressBox(page).fill('Main');
   await control(page, 'Find My Property').click();
@@ -83,7 +83,7 @@ test('phone: a toast fits the screen', async ({ page, user }) => {
 });
 
 test('phone: every item of the quick navigation is on screen and reachable by keyboard', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!, newProperty());
   await openAnalysis(page, property.id);
   const nav = page.getByRole('navigation', { name: 'Property sections' });
@@ -104,7 +104,7 @@ test('phone: every item of the quick navigation is on screen and reachable by ke
 
 test('phone: the four neighborhood tabs are all on screen, selectable by touch and by keyboard', async ({ page, user, baseURL }) => {
   test.setTimeout(90_000);
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.branchSt.full);
   await openAnalysis(page, property.id);
   const card = await scrollToNeighborhood(page);
@@ -178,7 +178,7 @@ test('phone: no page of the signed-in journey scrolls sideways (address, details
 
 test('phone: recommendations, listing and the not-found page do not scroll sideways', async ({ page, user, baseURL }) => {
   test.setTimeout(150_000);
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.highSt.full);
   await page.goto(`/?propertyId=${property.id}&step=2`);
   await control(page, 'Get Recommendations').click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createProperty, expect, newProperty, propertyCard, signIn, test } from '../support/fixtures';
+import { createProperty, expect, newProperty, propertyCard, signIn, startSession, test } from '../support/fixtures';
 
 /**
  * Photo uploads say what happened: a file the product refuses (in the browser, or on the server after its bytes were
@@ -77,7 +77,7 @@ test('dashboard: a file the server refuses is not counted as uploaded, and its r
 });
 
 test('wizard: a file that is not an image is refused in plain words, never with a list of MIME types', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!, newProperty());
   const modal = await openUploaderInWizard(page, property.id);
   await modal.locator('input.uppy-Dashboard-input[type="file"]').first().setInputFiles({
@@ -92,7 +92,7 @@ test('wizard: a file that is not an image is refused in plain words, never with 
 });
 
 test('wizard: a photo over 10 MB is refused with the size limit in words', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await createProperty(page, baseURL!, newProperty());
   const modal = await openUploaderInWizard(page, property.id);
   await modal.locator('input.uppy-Dashboard-input[type="file"]').first().setInputFiles({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Listing, Recommendation } from '@hsa/contracts';
-import { control, expect, signIn, test } from '../support/fixtures';
+import { control, expect, startSession, test } from '../support/fixtures';
 import { expectAccessible, sacramento, saveLookedUpProperty, screens, scrollToNeighborhood, toast } from '../support/wizard';
 
 /**
@@ -16,7 +16,7 @@ test('step 2 neighborhood card, recommendations generated into step 3, then the 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.highSt.full);
 
   // Step 2: the neighborhood card with its four tabs and n/10 scores (or the honest "No data").
@@ -91,7 +91,7 @@ test('step 2 neighborhood card, recommendations generated into step 3, then the 
 });
 
 test('step 1.5 of a saved property shows its photos with Add Photos', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.highSt.full);
   await page.goto(`/?propertyId=${property.id}&step=1.5`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your home' })).toBeVisible();

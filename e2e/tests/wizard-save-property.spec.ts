@@ -1,4 +1,4 @@
-import { completeSignInForm, control, expect, signIn, test } from '../support/fixtures';
+import { completeSignInForm, control, expect, startSession, test } from '../support/fixtures';
 import { expectAccessible, sacramento, savedPropertyId, screens, startDemo, toast } from '../support/wizard';
 
 test('save-property: a Sign In prompt for anonymous visitors', async ({ page }) => {
@@ -10,7 +10,7 @@ test('save-property: a Sign In prompt for anonymous visitors', async ({ page }) 
 });
 
 test("save-property: 'No Property Found' without a demo property", async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/save-property');
   await expect(page.getByRole('heading', { level: 1, name: 'No Property Found' })).toBeVisible();
   await expectAccessible(page);

@@ -1,4 +1,4 @@
-import { control, createProperty, expect, field, signIn, test } from '../support/fixtures';
+import { control, createProperty, expect, field, signIn, startSession, test } from '../support/fixtures';
 import {
   addressBox,
   chooseSuggestion,
@@ -58,7 +58,7 @@ test('signed in: a lookup failure, manual entry, Analyze Property, then the anal
 });
 
 test('signed in: an address that is found, its details, and the full analysis with the map', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/add-property');
   await chooseSuggestion(page, sacramento.janetteWay.typed, sacramento.janetteWay.street);
   await expect(toast(page, 'Property Found')).toBeVisible();
@@ -131,7 +131,7 @@ test('signed in: an address that is found, its details, and the full analysis wi
 });
 
 test('every validation message of the address and property forms', async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/add-property');
   await control(page, 'Find My Property').click();
   await expect(page.getByText('Address is required')).toBeVisible();
@@ -179,7 +179,7 @@ test('every validation message of the address and property forms', async ({ page
 });
 
 test('a deep link /?propertyId=…&step=2 opens the saved analysis; details can be changed', async ({ page, baseURL, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const created = await createProperty(page, baseURL!, {
     address: sacramento.omahaCt.full,
     city: 'Sacramento',
@@ -216,7 +216,7 @@ test('a deep link /?propertyId=…&step=2 opens the saved analysis; details can 
 });
 
 test("an unknown property id says 'Failed to load property' with Go Home", async ({ page, user }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   await page.goto('/?propertyId=00000000-0000-4000-8000-000000000000&step=2');
   await expect(page.getByRole('heading', { name: 'Failed to load property' })).toBeVisible();
   await expectAccessible(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Property } from '@hsa/contracts';
-import { createProperty, expect, newProperty, signIn, test } from '../support/fixtures';
+import { createProperty, expect, newProperty, startSession, test } from '../support/fixtures';
 import { expectAccessible, isBlurredAway, sacramento, screens, startDemo } from '../support/wizard';
 
 /** Saves a property through the API, values it (refresh valuation) and opens its analysis (step 2). */
@@ -17,7 +17,7 @@ async function openAnalysis(page: Page, baseURL: string, body: Parameters<typeof
 const money = (value: number) => `$${value.toLocaleString('en-US')}`;
 
 test('the value over time of a home with a recorded sale: chart, tooltip, keyboard and table', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await openAnalysis(page, baseURL!, {
     address: sacramento.highSt.full,
     city: 'Sacramento',
@@ -66,7 +66,7 @@ test('the value over time of a home with a recorded sale: chart, tooltip, keyboa
 });
 
 test('the value over time of a home with no recorded sale', async ({ page, user, baseURL }) => {
-  await signIn(page, user);
+  await startSession(page, user);
   const property = await openAnalysis(page, baseURL!, newProperty({ coordinates: { latitude: 38.6045, longitude: -121.4412 }, zipCode: '95815' }));
 
   const section = page.locator('.wz-vh');
