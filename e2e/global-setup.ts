@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { requireChromium } from '../tools/dev/src/chromium';
+import { headlessShell, requireBrowser } from '../tools/dev/src/chromium';
 import { repoRoot } from '../tools/dev/src/paths';
 import { startThrowawayStack } from '../tools/dev/src/throwaway-stack';
 
@@ -23,7 +23,7 @@ const E2E_RATE_LIMITS = [
 ].join(',');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  requireChromium();
+  requireBrowser(headlessShell);
   rmSync(logDir, { recursive: true, force: true });
   const run = await startThrowawayStack({
     prefix: 'e2e',

@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from '../tools/dev/src/chromium';
+import { chromiumFlags, headlessShell } from '../tools/dev/src/chromium';
 
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here).
+ * End-to-end tests in Debian's Chromium headless shell (/usr/bin/chromium-headless-shell, see tools/dev/src/chromium.ts;
+ * Playwright never downloads a browser here).
  * global-setup.ts starts PostgreSQL + NATS when needed and the whole product on free ports with throwaway
  * databases, and passes its address to the workers in HSA_E2E_BASE_URL.
  */
@@ -28,7 +29,7 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShell.path,
       args: chromiumFlags,
     },
   },

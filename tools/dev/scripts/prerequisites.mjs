@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * First step of `npm test`, before any long one (it needs no build): makes sure the machine has what the tests
- * need besides npm packages. Chromium (CHROMIUM_PATH, default /usr/bin/chromium) for the end-to-end tests, and
+ * need besides npm packages. Chromium's headless shell (CHROMIUM_HEADLESS_SHELL_PATH, default
+ * /usr/bin/chromium-headless-shell; see tools/dev/src/chromium.ts) for the end-to-end tests, and
  * nats-server unless a NATS server with JetStream already answers at NATS_URL (default nats://127.0.0.1:4222).
  * What is missing is installed with apt-get when we are root on a Debian-like system; otherwise the command stops
  * at once, naming what is missing and the command that installs it. PostgreSQL needs nothing: without
@@ -13,7 +14,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 const say = (/** @type {string} */ message) => console.log(`[prerequisites] ${message}`);
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const headlessShellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
 const natsUrl = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 
 /** @param {string} file */
@@ -52,7 +53,9 @@ function natsWithJetStream(/** @type {string} */ url) {
 }
 
 const missing = [];
-if (!executable(chromiumPath)) missing.push({ what: `Chromium (${chromiumPath})`, pkg: 'chromium', check: () => executable(chromiumPath) });
+if (!executable(headlessShellPath)) {
+  missing.push({ what: `Chromium's headless shell (${headlessShellPath})`, pkg: 'chromium-headless-shell', check: () => executable(headlessShellPath) });
+}
 if (!natsServerInstalled() && !(await natsWithJetStream(natsUrl))) {
   missing.push({ what: `nats-server (and no NATS with JetStream answers at ${natsUrl})`, pkg: 'nats-server', check: natsServerInstalled });
 }
@@ -65,7 +68,7 @@ if (!canInstall) {
   console.error(
     `[prerequisites] npm test needs ${missing.map((m) => m.what).join(' and ')}, which ${missing.length > 1 ? 'are' : 'is'} missing.\n` +
       `[prerequisites] Install with: sudo ${command}   (Debian/Ubuntu; or run npm test as root, which installs ${missing.length > 1 ? 'them' : 'it'})\n` +
-      '[prerequisites] Or point CHROMIUM_PATH at a Chromium, and NATS_URL at a NATS server with JetStream.',
+      '[prerequisites] Or point CHROMIUM_HEADLESS_SHELL_PATH at a Chromium headless shell, and NATS_URL at a NATS server with JetStream.',
   );
   process.exit(1);
 }

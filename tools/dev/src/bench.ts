@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startBenchStack, sampleAddresses } from './bench/bench-stack';
-import { chromiumFlags, chromiumPath, requireChromium } from './chromium';
+import { chromiumFlags, fullChromium, requireBrowser } from './chromium';
 import { runLighthouseMedian, type LighthouseFigures } from './bench/lighthouse-runs';
 import { measurePage, type PageFigures, type PageSpec } from './bench/page-loads';
 import { measureLoad, type ApiRequest, type LoadFigures } from './bench/api-load';
@@ -44,9 +44,9 @@ async function main(): Promise<void> {
   const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
   console.log(`Bench starting. ${machineLine()}`);
 
-  requireChromium();
+  requireBrowser(fullChromium);
   const bench = await startBenchStack();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: fullChromium.path, args: chromiumFlags });
   const cleanups: (() => Promise<unknown>)[] = [() => bench.stop(), () => browser.close()];
   try {
     const base = bench.stack.url;

@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** Runs the check with a Chromium that is not there, as root or (dropping privileges) as nobody. */
+/** Runs the check with a headless shell that is not there, as root or (dropping privileges) as nobody. */
 function check(env: Record<string, string>, user: 'root' | 'nobody') {
   const command = user === 'nobody' && asRoot ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath] : [process.execPath];
   const began = Date.now();
@@ -25,27 +25,27 @@ function check(env: Record<string, string>, user: 'root' | 'nobody') {
 
 describe('npm test prerequisites', () => {
   test('stops at once, naming what is missing and the command that installs it, when it cannot install', () => {
-    const run = check({ CHROMIUM_PATH: path.join(dir, 'chromium') }, 'nobody');
+    const run = check({ CHROMIUM_HEADLESS_SHELL_PATH: path.join(dir, 'chromium-headless-shell') }, 'nobody');
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`npm test needs Chromium (${path.join(dir, 'chromium')}), which is missing.`);
-    expect(run.stderr).toContain('Install with: sudo apt-get install -y chromium');
+    expect(run.stderr).toContain(`npm test needs Chromium's headless shell (${path.join(dir, 'chromium-headless-shell')}), which is missing.`);
+    expect(run.stderr).toContain('Install with: sudo apt-get install -y chromium-headless-shell');
     expect(run.seconds).toBeLessThan(5);
   });
 
   test.runIf(asRoot)('installs what is missing with apt-get as root, then checks again', async () => {
-    const chromium = path.join(dir, 'chromium');
+    const shell = path.join(dir, 'chromium-headless-shell');
     const log = path.join(dir, 'apt-get.log');
-    // A stand-in apt-get on PATH: records its arguments and "installs" Chromium where the check looks for it.
+    // A stand-in apt-get on PATH: records its arguments and "installs" the headless shell where the check looks for it.
     await writeFile(
       path.join(dir, 'apt-get'),
-      `#!/bin/sh\necho "$@" >> ${log}\ncase "$1" in install) printf '#!/bin/sh\\n' > ${chromium}; chmod +x ${chromium};; esac\n`,
+      `#!/bin/sh\necho "$@" >> ${log}\ncase "$1" in install) printf '#!/bin/sh\\n' > ${shell}; chmod +x ${shell};; esac\n`,
       { mode: 0o755 },
     );
-    const run = check({ CHROMIUM_PATH: chromium, PATH: `${dir}:${process.env.PATH}` }, 'root');
+    const run = check({ CHROMIUM_HEADLESS_SHELL_PATH: shell, PATH: `${dir}:${process.env.PATH}` }, 'root');
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['--version', 'update -qq', 'install -y -qq chromium']);
-    expect(run.stdout).toContain('[prerequisites] installed chromium');
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['--version', 'update -qq', 'install -y -qq chromium-headless-shell']);
+    expect(run.stdout).toContain('[prerequisites] installed chromium-headless-shell');
   });
 
   test('passes quietly when everything is there', () => {

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
-import { chromiumPath, chromiumFlags } from '../chromium';
+import { chromiumFlags, fullChromium } from '../chromium';
 
 /**
  * Lighthouse's mobile preset slows the CPU 4x assuming a fast desktop. Under this benchmark index Lighthouse warns
@@ -50,7 +50,7 @@ export async function runLighthouseMedian(runs: number, url: string, cookieHeade
 /** With `reportFile` (BENCH_LIGHTHOUSE_DIR), the whole report is written there as JSON, to see where the time goes. */
 export async function runLighthouse(url: string, cookieHeader?: string, reportFile?: string): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  const chrome = await launch({ chromePath: fullChromium.path, chromeFlags: chromiumFlags });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
