@@ -41,7 +41,7 @@ export const chromiumFlags = [
 export function requireBrowser(browser: DebianBrowser): void {
   if (!existsSync(browser.path)) {
     throw new Error(
-      `${browser.name} is missing at ${browser.path}: install it (Debian: apt-get install ${browser.debianPackage}; .ci/run and npm test do this as root).`,
+      `${browser.name} is missing at ${browser.path}: install it (Debian: apt-get install ${browser.debianPackage}).`,
     );
   }
 }
