@@ -1,26 +1,30 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition, so tests run
 // against src without a prior build.
 
-/** The test files in the `test` folder of each package under `parent` (or of `parent` itself). */
+const root = path.dirname(fileURLToPath(import.meta.url));
+const inRoot = (file: string) => path.join(root, file);
+
+/** The test files (relative to the root) in the `test` folder of `parent` or else of each package under it. */
 function testFiles(...parents: string[]): string[] {
   const folders = parents.flatMap((parent) =>
-    existsSync(path.join(parent, 'test')) ? [path.join(parent, 'test')] : readdirSync(parent).map((name) => path.join(parent, name, 'test')),
+    existsSync(inRoot(path.join(parent, 'test'))) ? [path.join(parent, 'test')] : readdirSync(inRoot(parent)).map((name) => path.join(parent, name, 'test')),
   );
   return folders
-    .filter((folder) => existsSync(folder))
-    .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) => path.join(folder, file)))
+    .filter((folder) => existsSync(inRoot(folder)))
+    .flatMap((folder) => readdirSync(inRoot(folder), { recursive: true, encoding: 'utf8' }).map((file) => path.join(folder, file)))
     .filter((file) => /\.test\.tsx?$/.test(file));
 }
 
 const serverFiles = testFiles('contracts', 'services', 'frontends/server', 'tools/dev', 'tools/deploy');
 const webFiles = testFiles('frontends').filter((file) => !file.startsWith(`frontends${path.sep}server${path.sep}`));
-const using = (pattern: RegExp) => (file: string) => pattern.test(readFileSync(file, 'utf8'));
+const using = (pattern: RegExp) => (file: string) => pattern.test(readFileSync(inRoot(file), 'utf8'));
 
 /**
  * Files that change something a whole module graph shares: OpenTelemetry's process-wide tracer and meter providers
