@@ -157,7 +157,10 @@ export function startOutboxRelay(options: {
       clearInterval(purgeTimer);
       clearTimeout(relistenTimer);
       await running;
-      listener?.release();
+      // Destroyed, not handed back: a pooled connection would still LISTEN, and still call dropListener on an error.
+      const listening = listener;
+      listener = undefined;
+      listening?.release(true);
     },
   };
 }
