@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { property } from './fixtures';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser, Property } from '@hsa/contracts';
@@ -7,11 +7,6 @@ import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/test
 import DashboardPage from '../src/pages/DashboardPage';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
 
 

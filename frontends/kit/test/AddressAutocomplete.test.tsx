@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { AddressPrediction } from '@hsa/contracts';
 import { AddressAutocomplete, autocompleteRules, newSessionToken, usePlacesSession } from '@hsa/ui-kit';
 import { jsonResponse } from '@hsa/ui-kit/testing';
@@ -22,12 +22,6 @@ beforeEach(() => {
   );
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 function Harness({ onSelect }: { onSelect: (p: AddressPrediction) => void }) {
   const [value, setValue] = useState('');
   return <AddressAutocomplete label="Property address" value={value} onChange={setValue} onSelect={onSelect} />;

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { validationMessages } from '@hsa/contracts';
 import {
   PropertyDetailsForm,
@@ -13,8 +13,6 @@ import {
 import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
 
 beforeAll(installJsdomShims);
-afterEach(cleanup);
-
 function renderForm(props: Partial<Parameters<typeof PropertyDetailsForm>[0]> = {}) {
   const onSubmit = vi.fn();
   render(

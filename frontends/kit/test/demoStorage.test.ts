@@ -16,9 +16,7 @@ import {
 afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
-  vi.restoreAllMocks();
 });
-
 const lookedUp: LookupProperty = {
   address: '3526 High St, Sacramento, CA 95838',
   city: 'Sacramento',

@@ -1,16 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '@hsa/contracts';
 import { ListingCard, countWords, createQueryClient, listingFileName, listingFileText } from '../src';
 import { TestProviders, installJsdomShims } from '../src/testing';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 const listing: Listing = {
   description: 'Welcome to 2418 Capitol Ave, a single-family home.\n\nIt has 3 bedrooms and 2.5 bathrooms.',
   keySellingPoints: ['3 bedrooms, 2.5 bathrooms', '1,850 sq ft of living space', 'Built in 1978'],

@@ -1,16 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NeighborhoodInsights } from '@hsa/contracts';
 import { NeighborhoodInsightsCard, createQueryClient, neighborhoodMessages } from '../src';
 import { TestProviders, installJsdomShims, jsonResponse } from '../src/testing';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const breakdown = (score: number | null, reason: string | null = null) => ({
   score,
   points: score === null ? 0 : 3.9,

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Photo } from '@hsa/contracts';
 import {
@@ -16,11 +16,6 @@ import {
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const MiB = 1024 * 1024;
 const propertyId = '0b7f6c1e-3a55-4c1e-9d0e-5e1f2a3b4c5d';
 

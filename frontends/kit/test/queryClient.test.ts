@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // Imported module by module (not from the kit's index) so these tests do not load antd.
 import { createQueryClient, retryPropertyList } from '../src/api/queryClient';
 import { urlOfQueryKey } from '../src/api/queryFn';
 import { queryKeys } from '../src/api/queryKeys';
 import { currentUserQuery } from '../src/auth/currentUser';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function stubFetch(respond: (url: string) => Response) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => respond(url));

@@ -1,15 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Recommendation } from '@hsa/contracts';
 import { RecommendationSelector, ValueIncreaseCounter, createQueryClient, easeInOutCubic } from '../src';
 import { TestProviders, installJsdomShims } from '../src/testing';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
-
 const rec = (id: string, priority: Recommendation['priority'], cost: number, value: number): Recommendation => ({
   id,
   title: `Project ${id}`,

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Listing } from '@hsa/contracts';
 import { listingMessages } from '@hsa/ui-kit';
 import { installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
@@ -7,12 +7,6 @@ import ListingPage from '../src/pages/ListingPage';
 import { deferred, renderAt, stubGateway } from './support';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const listing: Listing = {
   description: 'Welcome to 2418 Capitol Ave, a single-family home in Sacramento, CA with 3 bedrooms and 2.5 bathrooms.',
   keySellingPoints: ['3 bedrooms, 2.5 bathrooms', '1,850 sq ft of living space', 'Built in 1978'],

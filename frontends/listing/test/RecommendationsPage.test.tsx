@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Recommendation } from '@hsa/contracts';
 import { recommendationPageMessages } from '@hsa/ui-kit';
 import { installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
@@ -7,12 +7,6 @@ import RecommendationsPage from '../src/pages/RecommendationsPage';
 import { deferred, renderAt, stubGateway } from './support';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const recommendations: Recommendation[] = [
   { id: 'garage-door-replacement', title: 'Garage door replacement', category: 'Curb Appeal', description: 'Replace the garage door.', priority: 'high', estimatedCost: 4670, estimatedValueIncrease: 15_710, roi: (15_710 - 4670) / 4670, source: 'Cost vs. Value 2025, national; adapted to this home' },
   { id: 'window-replacement-vinyl', title: 'Window replacement (vinyl)', category: 'Windows & Doors', description: 'Replace the windows.', priority: 'medium', estimatedCost: 20_420, estimatedValueIncrease: 20_930, roi: (20_930 - 20_420) / 20_420, source: 'Cost vs. Value 2025, national; adapted to this home' },

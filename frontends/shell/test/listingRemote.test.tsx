@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { AuthUser } from '@hsa/contracts';
@@ -22,12 +22,9 @@ vi.mock('../src/remotes/remoteRegistry', () => {
 
 beforeAll(installJsdomShims);
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   // Each test sees only the title its own page sets.
   document.title = '';
 });
-
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
 
 function stubGateway(signedIn: boolean) {

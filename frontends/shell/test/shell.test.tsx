@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { AuthUser } from '@hsa/contracts';
@@ -42,14 +42,11 @@ vi.mock('../src/remotes/remoteRegistry', () => {
 
 beforeAll(installJsdomShims);
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   failingRemotes.clear();
   loaded.clear();
   sessionStorage.clear();
   localStorage.clear();
 });
-
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;

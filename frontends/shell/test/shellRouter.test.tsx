@@ -1,11 +1,9 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { NavigationProgress } from '../src/layout/NavigationProgress';
 import { ShellRouter } from '../src/routing/ShellRouter';
-
-afterEach(cleanup);
 
 /** A page whose code arrives when the test says so, like a remote's chunk on a slow network. */
 function slowPage() {

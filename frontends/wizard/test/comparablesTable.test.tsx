@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { comparableSale } from './comparableSale';
 import { ComparablesShortList, ComparablesTable } from '../src/components/ComparablesTable';
-
-afterEach(cleanup);
 
 const listings = [
   { id: 'l1', address: '3924 High St, Sacramento, CA 95838', bedrooms: 2, bathrooms: 1, squareFootage: 796, saleAmount: 259_000, saleDate: '2024-06-02', priceKind: 'listing' as const, adjustedValue: 259_000, distanceMiles: 0.48 },

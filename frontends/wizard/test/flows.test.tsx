@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { AuthUser, LookupProperty, Property } from '@hsa/contracts';
 import { createQueryClient, demoStorageKeys, storeDemoProperty } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
@@ -14,13 +14,9 @@ beforeAll(async () => {
   await import('../src/wizard/Wizard');
 });
 afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
-
 const user: AuthUser = { id: 'u1', email: 'jordan@example.com', firstName: 'Jordan', lastName: 'Rivera', profileImageUrl: null };
 const lookedUp: LookupProperty = {
   address: '51 Omaha Ct, Sacramento, CA 95823',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import GoogleComparablesMap, { demoMapId } from '../src/map/GoogleComparablesMap';
 import { comparableSale } from './comparableSale';
 
@@ -89,12 +89,9 @@ function installGoogleMaps() {
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   loader.options.length = 0;
   delete (window as { google?: unknown }).google;
 });
-
 const props = {
   apiKey: 'browser-key',
   subject: { address: '3526 High St, Sacramento, CA 95838', coordinates: { latitude: 38.631913, longitude: -121.434879 }, estimatedValue: 268_000 },

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
 import { comparableSale } from './comparableSale';
@@ -7,11 +7,6 @@ import { ComparablesMap } from '../src/map/ComparablesMap';
 import { SvgComparablesMap } from '../src/map/SvgComparablesMap';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const home = { address: '3526 High St, Sacramento, CA 95838', coordinates: { latitude: 38.631913, longitude: -121.434879 }, estimatedValue: 151_749 };
 const comparables = [
   { id: 'a', address: '3924 High St, Sacramento, CA 95838', bedrooms: 3, bathrooms: 1, squareFootage: 1100, saleAmount: 88_000, saleDate: '2008-05-20', coordinates: { latitude: 38.6336, longitude: -121.4301 }, distanceMiles: 0.3 },

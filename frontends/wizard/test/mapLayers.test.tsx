@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MapLayers, MapTile } from '@hsa/contracts';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims, jsonResponse } from '@hsa/ui-kit/testing';
@@ -7,11 +7,6 @@ import { SvgComparablesMap } from '../src/map/SvgComparablesMap';
 import { decodePart, insideRing, tilePoint, tileZoomFor, tilesCovering, worldTile } from '../src/map/layers/tiles';
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 const home = { address: '3526 High St, Sacramento, CA 95838', coordinates: { latitude: 38.631913, longitude: -121.434879 }, estimatedValue: null };
 const bounds = { south: 38.197, west: -121.6, north: 39.061, east: -120.541 };
 

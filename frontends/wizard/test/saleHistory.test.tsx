@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
@@ -8,8 +8,6 @@ import type { WizardProperty } from '../src/domain/wizardProperty';
 import { highStDraft } from './wizardDraft';
 
 beforeAll(installJsdomShims);
-afterEach(cleanup);
-
 const draft = highStDraft({
   evidence: { comparables: [], saleHistory: [{ date: '2008-05-21', price: 59_222, timeAdjustedPrice: 121_904 }] },
 });

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@hsa/contracts';
 import { createQueryClient, queryKeys } from '@hsa/ui-kit';
@@ -8,11 +8,6 @@ import { useCreateProperty, useRefreshValuation, useUpdateProperty } from '../sr
 import { toFormValues } from '../src/domain/propertyFormValues';
 import { estimateIsStale, toCreateBody, UnknownFactsError, valuationFactsDiffer, type WizardProperty } from '../src/domain/wizardProperty';
 import { highStDraft } from './wizardDraft';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const draft = highStDraft();
 

@@ -1,11 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handleUnauthorized, unauthorizedRedirectMs } from '../src/api/session';
 import { errorReason, saveFailedWithReason, toasts } from '../src/domain/messages';
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe('a 401 from a save or change', () => {
   it("says 'Unauthorized: You are logged out. Logging in again...' and goes to the login page after 500 ms", () => {

@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import { installJsdomShims } from '@hsa/ui-kit/testing';
 import { ValueCard } from '../src/components/ValueCard';
 import type { WizardProperty } from '../src/domain/wizardProperty';
 import { highStDraft } from './wizardDraft';
 
 beforeAll(installJsdomShims);
-afterEach(cleanup);
-
 const property = highStDraft({
   yearBuilt: 1948,
   estimatedValue: 268_000,

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, installJsdomShims } from '@hsa/ui-kit/testing';
 import { ValueHistorySection } from '../src/components/ValueHistorySection';
@@ -9,11 +9,6 @@ import { testvilleHistory } from './valueHistoryFixture';
 vi.mock('../src/components/ValueHistoryChart', () => ({ default: () => <div data-testid="value-history-chart" /> }));
 
 beforeAll(installJsdomShims);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 // The index's own quarters only: no held points, sales or notes.
 const history = testvilleHistory({ points: testvilleHistory().points.filter((point) => !point.afterIndexEnd), sales: [], notes: [] });
 

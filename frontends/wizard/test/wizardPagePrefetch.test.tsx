@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createQueryClient } from '@hsa/ui-kit';
 import { TestProviders, jsonResponse } from '@hsa/ui-kit/testing';
 import WizardPage from '../src/pages/WizardPage';
@@ -9,11 +9,6 @@ let wizardArrives: () => void = () => undefined;
 vi.mock('../src/wizard/Wizard', async () => {
   await new Promise<void>((resolve) => (wizardArrives = resolve));
   return { Wizard: () => <h1>The wizard</h1> };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the wizard page', () => {
