@@ -17,7 +17,7 @@ export * from './providers/provider-config';
 export * from './events/bus';
 export * from './events/relay';
 export * from './http/health';
-export * from './http/route-name';
+export * from './http/server-spans';
 export * from './http/readiness-metrics';
 export * from './runtime';
 export * from './metrics';

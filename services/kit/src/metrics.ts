@@ -19,8 +19,9 @@ export interface MetricDefinition {
 
 /** Every metric the services emit through the kit. */
 export const METRIC_CATALOG = [
-  // Emitted by @opentelemetry/instrumentation-http (stable semantic conventions; http.route is the Express route
-  // template the Express instrumentation records, absent for unmatched paths; /healthz and /readyz are not measured).
+  // Recorded by httpServerSpans (http/server-spans.ts) with the stable semantic conventions' name, unit and
+  // attributes; http.route is the Express route template, absent for unmatched paths; /healthz and /readyz are not
+  // measured.
   {
     name: 'http.server.request.duration',
     instrument: 'histogram',
@@ -211,6 +212,7 @@ function createInstruments(meter: Meter) {
     valueType: ValueType.INT,
   });
   return {
+    httpServerDuration: histogram(meter, 'http.server.request.duration', SECONDS_BUCKETS),
     rpcServerDuration: histogram(meter, 'rpc.server.duration', MS_BUCKETS),
     rpcClientDuration: histogram(meter, 'rpc.client.duration', MS_BUCKETS),
     messagesSent: counter(meter, 'messaging.client.sent.messages'),

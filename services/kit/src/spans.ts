@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Span, type SpanOptions } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Span, type SpanOptions } from '@opentelemetry/api';
 import { AppError } from './errors';
 
 const tracer = trace.getTracer('@hsa/service-kit');
@@ -36,4 +36,12 @@ export function inSpan<T>(
       span.end();
     }
   });
+}
+
+/**
+ * `listener`, bound to the context active now: run later from elsewhere (a response's 'finish' event fires from the
+ * socket's callbacks), what it logs or traces still belongs to the current request's span.
+ */
+export function bindActiveContext<F extends (...args: never[]) => unknown>(listener: F): F {
+  return context.bind(context.active(), listener);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { activeTraceFields, routeTemplate } from '@hsa/service-kit';
+import { bindActiveContext, routeTemplate } from '@hsa/service-kit';
 import type { Logger } from 'pino';
 
 /** A user id as the access log shows it: enough to follow one user, not to name them. */
@@ -20,16 +20,16 @@ const recentHashes = new Map<string, string>();
 
 /**
  * One access-log line per HTTP request, written when the response is finished (or the client went away): method,
- * route template, status, duration in ms, the signed-in user's id hash and the request's trace id. /healthz and
- * /readyz (probes) are not logged.
+ * route template, status, duration in ms, the signed-in user's id hash and the request's trace and span ids.
+ * /healthz and /readyz (probes) are not logged.
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     if (req.path === '/healthz' || req.path === '/readyz') return next();
     const start = process.hrtime.bigint();
-    const traceId = activeTraceFields().trace_id;
     let logged = false;
-    const log = () => {
+    // In the request's context: the line carries its trace and span ids (the logger's mixin), on stdout and over OTLP.
+    const log = bindActiveContext(() => {
       if (logged) return;
       logged = true;
       const userId = (req as { user?: { id?: string } }).user?.id;
@@ -41,11 +41,10 @@ export function accessLog(logger: Logger): RequestHandler {
           status: res.writableFinished ? res.statusCode : 499,
           duration_ms: Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100,
           ...(userId ? { user: userIdHash(userId) } : {}),
-          ...(traceId ? { trace_id: traceId } : {}),
         },
         'request',
       );
-    };
+    });
     res.once('finish', log);
     res.once('close', log);
     next();

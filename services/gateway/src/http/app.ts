@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { healthMiddleware, routeNaming, type ReadinessChecks } from '@hsa/service-kit';
+import { healthMiddleware, httpServerSpans, type ReadinessChecks } from '@hsa/service-kit';
 import type { OidcSignIn } from '../adapters/oidc';
 import type { PropertyClient } from '../adapters/property-client';
 import type { EventHub } from '../domain/event-hub';
@@ -58,7 +58,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('trust proxy', deps.trustedProxies);
   const { limit } = deps.rateLimits;
 
-  app.use(routeNaming());
+  app.use(httpServerSpans());
   app.use(accessLog(deps.logger));
   app.use(healthMiddleware(deps.readiness));
   app.use(

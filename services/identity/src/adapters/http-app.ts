@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { healthMiddleware, routeNaming } from '@hsa/service-kit';
+import { healthMiddleware, httpServerSpans } from '@hsa/service-kit';
 import { signIn } from '../domain/account';
 import { avatarSvg } from '../domain/avatar';
 import { subjectForEmail } from '../domain/subject';
@@ -37,7 +37,7 @@ function sendHtml(res: Response, status: number, body: string): void {
 export function createHttpApp({ provider, accounts, logger }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(routeNaming());
+  app.use(httpServerSpans());
   app.use(healthMiddleware({ provider: () => true }));
 
   // Browsers ask for it on every page; answering 204 keeps the logs and the console free of 404s.

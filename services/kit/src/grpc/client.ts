@@ -4,6 +4,7 @@ import { INTERNAL_TOKEN_METADATA, type InternalTokenSigner } from './internal-au
 import { FIELD_ERRORS_METADATA } from './metadata';
 import { errorCodeFromGrpc } from './status';
 import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
+import { endRpcSpan, startClientSpan } from './spans';
 
 export interface CallOptions {
   /** The signed-in user the call acts for (the `sub` of the call's signed token). */
@@ -122,10 +123,13 @@ export async function call<Req, Res>(
   const token = await auth.signer.sign({ audience: auth.audience, method: path, userId: options.userId });
   metadata.set(INTERNAL_TOKEN_METADATA, `Bearer ${token}`);
   const deadline = new Date(Date.now() + (options.timeoutMs ?? 5000));
+  const span = startClientSpan(path, metadata);
   const start = process.hrtime.bigint();
   return new Promise<Res>((resolve, reject) => {
     (method as unknown as FullUnaryMethod<Req, Res>).call(client, request, metadata, { deadline }, (err, response) => {
-      kitMetrics().rpcClientDuration.record(millisecondsSince(start), rpcAttributes(path, err ? err.code : grpc.status.OK));
+      const code = err ? err.code : grpc.status.OK;
+      kitMetrics().rpcClientDuration.record(millisecondsSince(start), rpcAttributes(path, code));
+      endRpcSpan(span, code, err?.details);
       if (err) reject(fromServiceError(err));
       else if (response === undefined) reject(new AppError('INTERNAL', 'Empty response'));
       else resolve(response);

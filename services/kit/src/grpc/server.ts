@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import { context } from '@opentelemetry/api';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { AppError, unauthenticated } from '../errors';
@@ -10,6 +11,7 @@ import { perCallBookkeeping } from './client';
 import { followReadiness } from './readiness-health';
 import { grpcStatusByCode } from './status';
 import { kitMetrics, millisecondsSince, rpcAttributes } from '../metrics';
+import { endRpcSpan, startServerSpan } from './spans';
 
 export interface CallContext {
   /** The signed-in user the verified caller acts for ('' for calls that need none). */
@@ -106,13 +108,7 @@ function requireCaller(
     if (!handler) continue;
     if (method.requestStream || method.responseStream) throw new Error(`${method.path}: only unary methods can be guarded`);
     const unaryHandler = handler as grpc.handleUnaryCall<unknown, unknown>;
-    guarded[name] = ((call, untimedCallback) => {
-      const start = process.hrtime.bigint();
-      const callback: grpc.sendUnaryData<unknown> = (err, ...rest) => {
-        const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
-        kitMetrics().rpcServerDuration.record(millisecondsSince(start), rpcAttributes(method.path, code));
-        untimedCallback(err, ...rest);
-      };
+    const verifyThenHandle: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
       auth.verify(call.metadata.get(INTERNAL_TOKEN_METADATA)[0], method.path).then(
         (identity) => {
           verifiedCallers.set(call, identity);
@@ -123,6 +119,18 @@ function requireCaller(
           callback(toServiceError(err, logger, method.path));
         },
       );
+    };
+    // Timed, and traced as a child of the caller's span (its context travels in the metadata).
+    guarded[name] = ((call, untimedCallback) => {
+      const start = process.hrtime.bigint();
+      const { span, context: callContext } = startServerSpan(method.path, call.metadata);
+      const callback: grpc.sendUnaryData<unknown> = (err, ...rest) => {
+        const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+        kitMetrics().rpcServerDuration.record(millisecondsSince(start), rpcAttributes(method.path, code));
+        endRpcSpan(span, code, err?.details);
+        untimedCallback(err, ...rest);
+      };
+      context.with(callContext, () => verifyThenHandle(call, callback));
     }) satisfies grpc.handleUnaryCall<unknown, unknown>;
   }
   return guarded;
