@@ -4,18 +4,9 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadPropertyProto, type PropertyServiceClient } from '@hsa/protos';
-import {
-  call,
-  createClient,
-  createLogger,
-  httpServerSpans,
-  InternalTokenVerifier,
-  notFound,
-  startGrpcServer,
-  unary,
-  type GrpcServerHandle,
-} from '../src';
-import { captureTelemetry, testClientAuth, testTrustedCallerKeys } from '../src/testing';
+import { call, createClient, httpServerSpans, type GrpcServerHandle } from '../src';
+import { captureTelemetry, testClientAuth } from '../src/testing';
+import { startStandIn } from './support/property-stand-in';
 
 /**
  * The spans the kit makes itself instead of OpenTelemetry's HTTP and gRPC instrumentations: an HTTP server span per
@@ -23,7 +14,6 @@ import { captureTelemetry, testClientAuth, testTrustedCallerKeys } from '../src/
  * server span per gRPC call, the server's a child of the client's across a real connection.
  */
 const telemetry = captureTelemetry();
-const logger = createLogger('kit-test', 'silent');
 const traceId = '0af7651916cd43dd8448eb211c80319c';
 const callerSpanId = 'b7ad6b7169203331';
 
@@ -94,22 +84,7 @@ describe('gRPC call spans', () => {
   let client: PropertyServiceClient;
 
   beforeAll(async () => {
-    server = await startGrpcServer({
-      address: '127.0.0.1:0',
-      logger,
-      auth: new InternalTokenVerifier(testTrustedCallerKeys(), 'property'),
-      services: [
-        {
-          name: 'property.v1.PropertyService',
-          definition: loadPropertyProto().PropertyService.service,
-          handlers: {
-            GetProperty: unary(logger, 'GetProperty', async () => {
-              throw notFound('Property not found');
-            }),
-          },
-        },
-      ],
-    });
+    server = await startStandIn();
     client = createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property'));
   });
   afterAll(async () => {
@@ -117,7 +92,7 @@ describe('gRPC call spans', () => {
     await server.close();
   });
 
-  it('makes a client span and, across the connection, its child server span, both with the status code', async () => {
+  it('makes a client span and, across the connection, its child server span, both with the status code (NOT_FOUND)', async () => {
     telemetry.resetSpans();
     await expect(call(client, client.getProperty, { id: 'missing' }, { userId: 'u1' })).rejects.toThrow('Property not found');
     await expect.poll(() => telemetry.spans().length).toBe(2);
