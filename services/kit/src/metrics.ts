@@ -248,10 +248,15 @@ export function secondsSince(startNs: bigint): number {
   return Number(process.hrtime.bigint() - startNs) / 1e9;
 }
 
-/** `/pkg.Service/Method` → the rpc.* attributes of that method. */
-export function rpcAttributes(path: string, code: number): Attributes {
+/** `/pkg.Service/Method` → the rpc.* attributes naming that method. */
+export function rpcMethodAttributes(path: string): Attributes {
   const [, service = '', method = ''] = path.split('/');
-  return { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method, 'rpc.grpc.status_code': code };
+  return { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method };
+}
+
+/** `/pkg.Service/Method` and a status code → the rpc.* attributes of one call's outcome. */
+export function rpcAttributes(path: string, code: number): Attributes {
+  return { ...rpcMethodAttributes(path), 'rpc.grpc.status_code': code };
 }
 
 /** Milliseconds since `startNs` (a process.hrtime.bigint() value). */

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPropertyProto, type PropertyServiceClient } from '@hsa/protos';
+import { loadPropertyProto } from '@hsa/protos';
 import {
   fromServiceError,
   AppError,
@@ -13,66 +13,55 @@ import {
   type GrpcServerHandle,
 } from '../src';
 import { testCallerKey, testClientAuth, testTrustedCallerKeys } from '../src/testing';
-import { startStandIn } from './support/property-stand-in';
+import { standInClient, startStandIn, useStandIn } from './support/property-stand-in';
 
 describe('gRPC server and client helpers', () => {
-  let server: GrpcServerHandle;
-  let client: PropertyServiceClient;
-
-  beforeAll(async () => {
-    server = await startStandIn();
-    client = createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property'));
-  });
-
-  afterAll(async () => {
-    client.close();
-    await server.close();
-  });
+  const standIn = useStandIn();
 
   it('passes the user id in the signed token', async () => {
-    const res = await call(client, client.getProperty, { id: 'p1' }, { userId: 'user-7' });
+    const res = await call(standIn.client, standIn.client.getProperty, { id: 'p1' }, { userId: 'user-7' });
     expect(res.userId).toBe('user-7');
   });
 
   it('refuses calls without a user', async () => {
-    await expect(call(client, client.getProperty, { id: 'p1' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(call(standIn.client, standIn.client.getProperty, { id: 'p1' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('maps domain errors with their messages and field errors', async () => {
-    await expect(call(client, client.getProperty, { id: 'missing' }, { userId: 'u' })).rejects.toMatchObject({
+    await expect(call(standIn.client, standIn.client.getProperty, { id: 'missing' }, { userId: 'u' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Property not found',
     });
-    const err = (await call(client, client.getProperty, { id: 'bad' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
+    const err = (await call(standIn.client, standIn.client.getProperty, { id: 'bad' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('INVALID_ARGUMENT');
     expect(err.fieldErrors).toEqual([{ path: 'bedrooms', message: 'Must have at least 1 bedroom' }]);
   });
 
   it('hides internal error details', async () => {
-    const err = (await call(client, client.getProperty, { id: 'boom' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
+    const err = (await call(standIn.client, standIn.client.getProperty, { id: 'boom' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
     expect(err.code).toBe('INTERNAL');
     expect(err.message).not.toContain('secret');
   });
 
   it('answers UNAVAILABLE, not INTERNAL, when its database cannot be reached', async () => {
-    const err = (await call(client, client.getProperty, { id: 'db-down' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
+    const err = (await call(standIn.client, standIn.client.getProperty, { id: 'db-down' }, { userId: 'u' }).catch((e: unknown) => e)) as AppError;
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('UNAVAILABLE');
   });
 
   it('answers the standard health protocol, and NOT_SERVING while closing', async () => {
     const { HealthClient } = await healthClient();
-    const health = new HealthClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
+    const health = new HealthClient(`127.0.0.1:${standIn.server.port}`, grpc.credentials.createInsecure());
     const check = (service: string) =>
       new Promise<string>((resolve, reject) =>
         health.check({ service }, (err: grpc.ServiceError | null, res: { status: string }) => (err ? reject(err) : resolve(res.status))),
       );
     expect(await check('')).toBe('SERVING');
     expect(await check('property.v1.PropertyService')).toBe('SERVING');
-    server.setServing(false);
+    standIn.server.setServing(false);
     expect(await check('')).toBe('NOT_SERVING');
-    server.setServing(true);
+    standIn.server.setServing(true);
     health.close();
   });
 
@@ -198,14 +187,14 @@ describe('internal callers: only a token signed by a trusted caller, for this se
   });
 
   it('a bare x-user-id beside a valid token does not change the user', async () => {
-    const client = createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property'));
+    const client = standInClient(server);
     const res = await call(client, client.getProperty, { id: 'p1' }, { userId: 'owner' });
     expect(res.userId).toBe('owner');
     client.close();
   });
 
   it('a calling service without a user reaches methods that need none, and is named', async () => {
-    const client = createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property', 'neighborhood'));
+    const client = standInClient(server, 'neighborhood');
     const res = await call(client, client.listProperties, {});
     expect(res.properties[0]?.userId).toBe('neighborhood');
     await expect(call(client, client.getProperty, { id: 'p1' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadPropertyProto, type PropertyServiceClient } from '@hsa/protos';
-import { call, createClient, httpServerSpans, type GrpcServerHandle } from '../src';
-import { captureTelemetry, testClientAuth } from '../src/testing';
-import { startStandIn } from './support/property-stand-in';
+import { call, httpServerSpans } from '../src';
+import { captureTelemetry } from '../src/testing';
+import { useStandIn } from './support/property-stand-in';
 
 /**
  * The spans the kit makes itself instead of OpenTelemetry's HTTP and gRPC instrumentations: an HTTP server span per
@@ -66,7 +65,7 @@ describe('HTTP server spans', () => {
   });
 
   it('records http.server.request.duration per route template and status, never per raw URL', async () => {
-    await spansOf('/items/7');
+    for (const path of ['/items/7', '/items/boom', '/nowhere/1234']) await spansOf(path);
     const points = (await telemetry.points()).filter((p) => p.name === 'http.server.request.duration');
     expect(points.map((p) => p.attributes)).toEqual(
       expect.arrayContaining([
@@ -80,21 +79,11 @@ describe('HTTP server spans', () => {
 });
 
 describe('gRPC call spans', () => {
-  let server: GrpcServerHandle;
-  let client: PropertyServiceClient;
-
-  beforeAll(async () => {
-    server = await startStandIn();
-    client = createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property'));
-  });
-  afterAll(async () => {
-    client.close();
-    await server.close();
-  });
+  const standIn = useStandIn();
 
   it('makes a client span and, across the connection, its child server span, both with the status code (NOT_FOUND)', async () => {
     telemetry.resetSpans();
-    await expect(call(client, client.getProperty, { id: 'missing' }, { userId: 'u1' })).rejects.toThrow('Property not found');
+    await expect(call(standIn.client, standIn.client.getProperty, { id: 'missing' }, { userId: 'u1' })).rejects.toThrow('Property not found');
     await expect.poll(() => telemetry.spans().length).toBe(2);
     const byKind = (kind: SpanKind) => telemetry.spans().find((s) => s.kind === kind)!;
     const [clientSpan, serverSpan] = [byKind(SpanKind.CLIENT), byKind(SpanKind.SERVER)];

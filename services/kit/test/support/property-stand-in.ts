@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { loadPropertyProto, type PropertyMessage } from '@hsa/protos';
-import { createLogger, invalidArgument, InternalTokenVerifier, notFound, startGrpcServer, unary, type GrpcServerHandle } from '../../src';
-import { testTrustedCallerKeys } from '../../src/testing';
+import { loadPropertyProto, type PropertyMessage, type PropertyServiceClient } from '@hsa/protos';
+import { createClient, createLogger, invalidArgument, InternalTokenVerifier, notFound, startGrpcServer, unary, type GrpcServerHandle } from '../../src';
+import { testClientAuth, testTrustedCallerKeys } from '../../src/testing';
 
 const logger = createLogger('kit-test', 'silent');
 
@@ -52,4 +53,23 @@ export function startStandIn(): Promise<GrpcServerHandle> {
       },
     ],
   });
+}
+
+/** A client of the stand-in, calling as `caller` with the test keys (close it after use). */
+export function standInClient(server: GrpcServerHandle, caller: 'gateway' | 'neighborhood' = 'gateway'): PropertyServiceClient {
+  return createClient(loadPropertyProto().PropertyService, `127.0.0.1:${server.port}`, testClientAuth('property', caller));
+}
+
+/** The stand-in and a client of it for the tests of the enclosing describe block: started before them, closed after. */
+export function useStandIn(): { server: GrpcServerHandle; client: PropertyServiceClient } {
+  const standIn = {} as { server: GrpcServerHandle; client: PropertyServiceClient };
+  beforeAll(async () => {
+    standIn.server = await startStandIn();
+    standIn.client = standInClient(standIn.server);
+  });
+  afterAll(async () => {
+    standIn.client.close();
+    await standIn.server.close();
+  });
+  return standIn;
 }
