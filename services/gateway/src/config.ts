@@ -31,6 +31,7 @@ export const gatewayConfigSchema = commonConfigSchema.extend({
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(7 * 24 * 60),
   SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30 * 24 * 60),
+  SESSION_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** The proxies in front of the gateway whose X-Forwarded-* headers are believed (see trusted-proxies.ts). */
   TRUST_PROXY: parsedVar(parseTrustedProxies),
   /** Overrides of the per-user and per-client limits (see rate-limit-policies.ts). */

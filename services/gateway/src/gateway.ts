@@ -90,6 +90,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       secret: config.SESSION_SECRET,
       secureCookie: secure,
       idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      readCacheMs: config.SESSION_READ_CACHE_MS,
       // The sign-in callback (auth-routes.ts) is the only place a session begins.
       startsAt: ['/api/callback'],
     }),

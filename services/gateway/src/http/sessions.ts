@@ -3,6 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
+import { SessionReadCache } from './session-cache';
 import type { SessionUser } from './session-user';
 
 export const SESSION_COOKIE = 'hsa.sid';
@@ -23,6 +24,8 @@ export function sessionMiddleware(options: {
   /** PUBLIC_URL is https. */
   secureCookie: boolean;
   idleTimeoutMs: number;
+  /** How long a session read from the store answers this replica's next requests of it (SessionReadCache); 0: never. */
+  readCacheMs: number;
   /**
    * The paths (as the browser asks for them, e.g. "/api/callback") that may start a session for a request without
    * one. Any other request without the session cookie has no session to load and never gets one: the store is not
@@ -31,9 +34,10 @@ export function sessionMiddleware(options: {
   startsAt: readonly string[];
 }): RequestHandler {
   const PgStore = connectPgSimple(session);
+  const rows = new PgStore({ pool: preparedStatements(options.pool), tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true });
   const middleware = session({
     name: SESSION_COOKIE,
-    store: new PgStore({ pool: preparedStatements(options.pool), tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true }),
+    store: options.readCacheMs > 0 ? new SessionReadCache(rows, { ttlMs: options.readCacheMs }) : rows,
     secret: options.secret,
     resave: false,
     saveUninitialized: false,

@@ -1,0 +1,90 @@
+import session from 'express-session';
+import { LRUCache } from 'lru-cache';
+
+type ReadCallback = Parameters<session.Store['get']>[1];
+type WriteCallback = Parameters<session.Store['set']>[2];
+
+export interface SessionReadCacheOptions {
+  /** How long a session read from the store serves this replica's next requests of it. */
+  ttlMs: number;
+  /** Sessions kept at most; the least recently used go first. */
+  maxSessions?: number;
+  now?: () => number;
+}
+
+/**
+ * A session store behind a short-lived cache of its reads, in this replica's memory. Every signed-in API call loads
+ * its session, and a page fires several at once (the dashboard four, the wizard's analysis six): reading the row
+ * each time was a third of the gateway's CPU for such a call. Within `ttlMs` of a read the same session is answered
+ * from memory, as a fresh copy (a request's changes never reach the cache unsaved).
+ *
+ * Writes go to the store first, then to the cache; sign-out and expiry end the cached copy on this replica at
+ * once. Another replica may still accept a session ended elsewhere for at most `ttlMs` (its browser has dropped the
+ * cookie by then; only a copy of it could be replayed); a session the store says is expired is never served.
+ */
+export class SessionReadCache extends session.Store {
+  private readonly reads: LRUCache<string, string>;
+  private readonly now: () => number;
+  /**
+   * Counts writes and removals: a read that started before one ends without being cached, since it may hold what
+   * that write replaced (a destroyed session read just before its sign-out must not come back).
+   */
+  private writes = 0;
+
+  constructor(
+    private readonly store: session.Store,
+    options: SessionReadCacheOptions,
+  ) {
+    super();
+    this.now = options.now ?? Date.now;
+    this.reads = new LRUCache<string, string>({
+      max: options.maxSessions ?? 10_000,
+      ttl: options.ttlMs,
+      // Age read from the clock on every get (the default reuses one reading for a millisecond).
+      ttlResolution: 0,
+      perf: { now: this.now },
+    });
+  }
+
+  override get(sid: string, callback: ReadCallback): void {
+    const cached = this.reads.get(sid);
+    if (cached !== undefined) {
+      const sess = JSON.parse(cached) as session.SessionData;
+      if (!this.expired(sess)) return callback(null, sess);
+      this.reads.delete(sid);
+    }
+    const writesBefore = this.writes;
+    this.store.get(sid, (err, sess) => {
+      if (!err && sess && this.writes === writesBefore && !this.expired(sess)) this.reads.set(sid, JSON.stringify(sess));
+      callback(err, sess);
+    });
+  }
+
+  override set(sid: string, sess: session.SessionData, callback?: WriteCallback): void {
+    this.forget(sid);
+    this.store.set(sid, sess, (err: unknown) => {
+      if (!err) this.reads.set(sid, JSON.stringify(sess));
+      callback?.(err);
+    });
+  }
+
+  override destroy(sid: string, callback?: WriteCallback): void {
+    this.forget(sid);
+    this.store.destroy(sid, (err: unknown) => callback?.(err));
+  }
+
+  override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
+    if (this.store.touch) this.store.touch(sid, sess, () => callback?.());
+    else callback?.();
+  }
+
+  private forget(sid: string): void {
+    this.writes++;
+    this.reads.delete(sid);
+  }
+
+  private expired(sess: session.SessionData): boolean {
+    const expires = sess.cookie?.expires;
+    return expires !== undefined && expires !== null && new Date(expires).getTime() <= this.now();
+  }
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, openDatabase, type Database } from '@hsa/service-kit';
+import { dropDatabase, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import { SessionReadCache } from '../src/http/session-cache';
+import { preparedStatements } from '../src/http/sessions';
+
+type Stored = session.SessionData & { user?: { id: string; name?: string } };
+
+/** SessionReadCache over the gateway's real session store (connect-pg-simple) on a real PostgreSQL. */
+describe('session read cache', () => {
+  const name = uniqueDatabaseName('gw_sess_cache');
+  let database: Database;
+  let rows: session.Store;
+  let clock: number;
+  let cache: SessionReadCache;
+  const ttlMs = 2000;
+
+  const promised = <T>(run: (done: (err: unknown, value?: T | null) => void) => void) =>
+    new Promise<T | null | undefined>((resolve, reject) => run((err, value) => (err ? reject(err as Error) : resolve(value))));
+  const read = (store: session.Store, sid: string) => promised<Stored>((done) => store.get(sid, done));
+  const write = (store: session.Store, sid: string, data: Stored) => promised<void>((done) => store.set(sid, data, done));
+  const destroy = (store: session.Store, sid: string) => promised<void>((done) => store.destroy(sid, done));
+  /** What another replica's sign-out does: the row goes, this replica's cache is not told. */
+  const deleteRow = (sid: string) => database.pool.query('delete from session where sid = $1', [sid]);
+  const sessionOf = (userId: string, expiresInMs = 60_000): Stored =>
+    ({ cookie: { originalMaxAge: expiresInMs, expires: new Date(Date.now() + expiresInMs) }, user: { id: userId } }) as unknown as Stored;
+
+  beforeAll(async () => {
+    database = await openDatabase({
+      serverUrl: testServerUrl(),
+      name,
+      migrationsFolder: path.resolve(__dirname, '../migrations'),
+      logger: createLogger('test', 'warn'),
+      // One connection: the store's statements run in the order they are asked.
+      poolSize: 1,
+    });
+    const PgStore = connectPgSimple(session);
+    rows = new PgStore({ pool: preparedStatements(database.pool), tableName: 'session', pruneSessionInterval: false, disableTouch: true });
+  });
+
+  beforeEach(() => {
+    clock = Date.now();
+    cache = new SessionReadCache(rows, { ttlMs, now: () => clock });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await dropDatabase(name);
+  });
+
+  it('answers a session read within the TTL from memory, and from the store after it', async () => {
+    await write(rows, 'sid-ttl', sessionOf('u-ttl'));
+    expect((await read(cache, 'sid-ttl'))?.user?.id).toBe('u-ttl');
+
+    await deleteRow('sid-ttl');
+    clock += ttlMs - 1;
+    expect((await read(cache, 'sid-ttl'))?.user?.id).toBe('u-ttl');
+    clock += 2;
+    expect(await read(cache, 'sid-ttl')).toBeFalsy();
+  });
+
+  it('answers a fresh copy each time: what a request changes without saving never reaches the next one', async () => {
+    await write(rows, 'sid-copy', sessionOf('u-copy'));
+    const first = await read(cache, 'sid-copy');
+    first!.user!.name = 'changed in a request';
+    expect((await read(cache, 'sid-copy'))?.user?.name).toBeUndefined();
+  });
+
+  it('ends a session destroyed through it at once, within the TTL', async () => {
+    await write(cache, 'sid-out', sessionOf('u-out'));
+    expect((await read(cache, 'sid-out'))?.user?.id).toBe('u-out');
+    await destroy(cache, 'sid-out');
+    expect(await read(cache, 'sid-out')).toBeFalsy();
+    expect(await read(rows, 'sid-out')).toBeFalsy();
+  });
+
+  it('writes to the store first and then serves what it wrote', async () => {
+    await write(cache, 'sid-set', sessionOf('u-before'));
+    await read(cache, 'sid-set');
+    await write(cache, 'sid-set', sessionOf('u-after'));
+    expect((await read(rows, 'sid-set'))?.user?.id).toBe('u-after');
+    await deleteRow('sid-set');
+    expect((await read(cache, 'sid-set'))?.user?.id).toBe('u-after');
+  });
+
+  it('does not keep a read that a sign-out overtook (the row it read is gone)', async () => {
+    await write(rows, 'sid-race', sessionOf('u-race'));
+    // The SELECT goes first on the one connection, so it finds the row; the DELETE follows before its answer is used.
+    const reading = read(cache, 'sid-race');
+    const destroying = destroy(cache, 'sid-race');
+    expect((await reading)?.user?.id).toBe('u-race');
+    await destroying;
+    expect(await read(cache, 'sid-race')).toBeFalsy();
+  });
+
+  it('never serves a session past its expiry, whatever the TTL', async () => {
+    cache = new SessionReadCache(rows, { ttlMs: 60_000 });
+    await write(cache, 'sid-exp', sessionOf('u-exp', 1000));
+    expect((await read(cache, 'sid-exp'))?.user?.id).toBe('u-exp');
+    // The store keeps expiries in whole seconds (rounded up): past 2 s, both say the session is over.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await read(cache, 'sid-exp')).toBeFalsy();
+  });
+
+  it('keeps at most maxSessions, dropping the least recently used', async () => {
+    cache = new SessionReadCache(rows, { ttlMs, maxSessions: 1, now: () => clock });
+    await write(cache, 'sid-a', sessionOf('u-a'));
+    await write(cache, 'sid-b', sessionOf('u-b'));
+    await deleteRow('sid-a');
+    await deleteRow('sid-b');
+    expect(await read(cache, 'sid-a')).toBeFalsy();
+    expect((await read(cache, 'sid-b'))?.user?.id).toBe('u-b');
+  });
+});
