@@ -1,58 +1,32 @@
-import path from 'node:path';
-import connectPgSimple from 'connect-pg-simple';
-import session from 'express-session';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, openDatabase, type Database } from '@hsa/service-kit';
-import { dropDatabase, testServerUrl, uniqueDatabaseName } from '@hsa/service-kit/testing';
+import type session from 'express-session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SessionReadCache } from '../src/http/session-cache';
-import { preparedStatements } from '../src/http/sessions';
+import { promised, useSessionStore } from './support/session-store';
 
 type Stored = session.SessionData & { user?: { id: string; name?: string } };
 
 /** SessionReadCache over the gateway's real session store (connect-pg-simple) on a real PostgreSQL. */
 describe('session read cache', () => {
-  const name = uniqueDatabaseName('gw_sess_cache');
-  let database: Database;
-  let rows: session.Store;
+  const fixture = useSessionStore('gw_sess_cache');
   let clock: number;
   let cache: SessionReadCache;
   const ttlMs = 2000;
 
-  const promised = <T>(run: (done: (err: unknown, value?: T | null) => void) => void) =>
-    new Promise<T | null | undefined>((resolve, reject) => run((err, value) => (err ? reject(err as Error) : resolve(value))));
   const read = (store: session.Store, sid: string) => promised<Stored>((done) => store.get(sid, done));
   const write = (store: session.Store, sid: string, data: Stored) => promised<void>((done) => store.set(sid, data, done));
   const destroy = (store: session.Store, sid: string) => promised<void>((done) => store.destroy(sid, done));
   /** What another replica's sign-out does: the row goes, this replica's cache is not told. */
-  const deleteRow = (sid: string) => database.pool.query('delete from session where sid = $1', [sid]);
+  const deleteRow = (sid: string) => fixture.database.pool.query('delete from session where sid = $1', [sid]);
   const sessionOf = (userId: string, expiresInMs = 60_000): Stored =>
     ({ cookie: { originalMaxAge: expiresInMs, expires: new Date(Date.now() + expiresInMs) }, user: { id: userId } }) as unknown as Stored;
 
-  beforeAll(async () => {
-    database = await openDatabase({
-      serverUrl: testServerUrl(),
-      name,
-      migrationsFolder: path.resolve(__dirname, '../migrations'),
-      logger: createLogger('test', 'warn'),
-      // One connection: the store's statements run in the order they are asked.
-      poolSize: 1,
-    });
-    const PgStore = connectPgSimple(session);
-    rows = new PgStore({ pool: preparedStatements(database.pool), tableName: 'session', pruneSessionInterval: false, disableTouch: true });
-  });
-
   beforeEach(() => {
     clock = Date.now();
-    cache = new SessionReadCache(rows, { ttlMs, now: () => clock });
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await dropDatabase(name);
+    cache = new SessionReadCache(fixture.store, { ttlMs, now: () => clock });
   });
 
   it('answers a session read within the TTL from memory, and from the store after it', async () => {
-    await write(rows, 'sid-ttl', sessionOf('u-ttl'));
+    await write(fixture.store, 'sid-ttl', sessionOf('u-ttl'));
     expect((await read(cache, 'sid-ttl'))?.user?.id).toBe('u-ttl');
 
     await deleteRow('sid-ttl');
@@ -63,7 +37,7 @@ describe('session read cache', () => {
   });
 
   it('answers a fresh copy each time: what a request changes without saving never reaches the next one', async () => {
-    await write(rows, 'sid-copy', sessionOf('u-copy'));
+    await write(fixture.store, 'sid-copy', sessionOf('u-copy'));
     const first = await read(cache, 'sid-copy');
     first!.user!.name = 'changed in a request';
     expect((await read(cache, 'sid-copy'))?.user?.name).toBeUndefined();
@@ -74,20 +48,20 @@ describe('session read cache', () => {
     expect((await read(cache, 'sid-out'))?.user?.id).toBe('u-out');
     await destroy(cache, 'sid-out');
     expect(await read(cache, 'sid-out')).toBeFalsy();
-    expect(await read(rows, 'sid-out')).toBeFalsy();
+    expect(await read(fixture.store, 'sid-out')).toBeFalsy();
   });
 
   it('writes to the store first and then serves what it wrote', async () => {
     await write(cache, 'sid-set', sessionOf('u-before'));
     await read(cache, 'sid-set');
     await write(cache, 'sid-set', sessionOf('u-after'));
-    expect((await read(rows, 'sid-set'))?.user?.id).toBe('u-after');
+    expect((await read(fixture.store, 'sid-set'))?.user?.id).toBe('u-after');
     await deleteRow('sid-set');
     expect((await read(cache, 'sid-set'))?.user?.id).toBe('u-after');
   });
 
   it('does not keep a read that a sign-out overtook (the row it read is gone)', async () => {
-    await write(rows, 'sid-race', sessionOf('u-race'));
+    await write(fixture.store, 'sid-race', sessionOf('u-race'));
     // The SELECT goes first on the one connection, so it finds the row; the DELETE follows before its answer is used.
     const reading = read(cache, 'sid-race');
     const destroying = destroy(cache, 'sid-race');
@@ -97,7 +71,7 @@ describe('session read cache', () => {
   });
 
   it('never serves a session past its expiry, whatever the TTL', async () => {
-    cache = new SessionReadCache(rows, { ttlMs: 60_000 });
+    cache = new SessionReadCache(fixture.store, { ttlMs: 60_000 });
     await write(cache, 'sid-exp', sessionOf('u-exp', 1000));
     expect((await read(cache, 'sid-exp'))?.user?.id).toBe('u-exp');
     // The store keeps expiries in whole seconds (rounded up): past 2 s, both say the session is over.
@@ -106,7 +80,7 @@ describe('session read cache', () => {
   });
 
   it('keeps at most maxSessions, dropping the least recently used', async () => {
-    cache = new SessionReadCache(rows, { ttlMs, maxSessions: 1, now: () => clock });
+    cache = new SessionReadCache(fixture.store, { ttlMs, maxSessions: 1, now: () => clock });
     await write(cache, 'sid-a', sessionOf('u-a'));
     await write(cache, 'sid-b', sessionOf('u-b'));
     await deleteRow('sid-a');
