@@ -11,6 +11,7 @@ import { ValuationClient } from './adapters/valuation-client';
 import { propertyToHomeFacts } from '@hsa/protos';
 import { AiClient } from './adapters/ai-client';
 import { NeighborhoodClient } from './adapters/neighborhood-client';
+import { NatsSessionEndings } from './adapters/session-endings';
 import type { GatewayConfig } from './config';
 import { EventHub } from './domain/event-hub';
 import { createApp } from './http/app';
@@ -57,6 +58,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
   const subscription = bus.subscribeNew((event) => {
     hub.publish(event);
   });
+  const sessionEndings = new NatsSessionEndings(bus, logger);
 
   const readiness: ReadinessChecks = {
     // Sessions and every saved property: nothing works without them.
@@ -91,6 +93,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       secureCookie: secure,
       idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
       readCacheMs: config.SESSION_READ_CACHE_MS,
+      endings: sessionEndings,
       // The sign-in callback (auth-routes.ts) is the only place a session begins.
       startsAt: ['/api/callback'],
     }),
@@ -135,6 +138,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
       stopReadinessMetrics();
       oidc.stop();
       await subscription.stop();
+      await sessionEndings.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       properties.close();

@@ -1,6 +1,9 @@
 import type session from 'express-session';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { SessionReadCache } from '../src/http/session-cache';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, EventBus } from '@hsa/service-kit';
+import { testNatsUrl } from '@hsa/service-kit/testing';
+import { NatsSessionEndings, SESSION_ENDED_SUBJECT } from '../src/adapters/session-endings';
+import { SessionReadCache, sessionCacheKey } from '../src/http/session-cache';
 import { promised, useSessionStore } from './support/session-store';
 
 type Stored = session.SessionData & { user?: { id: string; name?: string } };
@@ -87,5 +90,61 @@ describe('session read cache', () => {
     await deleteRow('sid-b');
     expect(await read(cache, 'sid-a')).toBeFalsy();
     expect((await read(cache, 'sid-b'))?.user?.id).toBe('u-b');
+  });
+
+  describe('across gateway replicas (real NATS)', () => {
+    const logger = createLogger('session-endings-test', 'silent');
+    const buses = [1, 2].map((n) => new EventBus(testNatsUrl(), logger, `session-endings-test-${n}`));
+    const endings = buses.map((bus) => new NatsSessionEndings(bus, logger));
+
+    afterAll(async () => {
+      for (const ending of endings) await ending.stop();
+      for (const bus of buses) await bus.close();
+    });
+
+    const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    it("ends a session signed out through one replica in the other's cache as soon as it hears of it", async () => {
+      for (const bus of buses) expect(await bus.waitUntilConnected(10_000)).toBe(true);
+      // A long TTL: only the message can end B's copy within the test.
+      const [a, b] = endings.map((ending) => new SessionReadCache(fixture.store, { ttlMs: 60_000, endings: ending }));
+      await write(fixture.store, 'sid-two', sessionOf('u-two'));
+      expect((await read(a!, 'sid-two'))?.user?.id).toBe('u-two');
+      expect((await read(b!, 'sid-two'))?.user?.id).toBe('u-two');
+
+      // Subscriptions start with the connection: wait until B hears a broadcast before relying on it.
+      const heard: string[] = [];
+      buses[1]!.onBroadcast(SESSION_ENDED_SUBJECT, (data) => heard.push(data));
+      await until(async () => {
+        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, sessionCacheKey('sid-probe'));
+        return heard.includes(sessionCacheKey('sid-probe'));
+      });
+
+      await destroy(a!, 'sid-two');
+      await until(async () => !(await read(b!, 'sid-two')));
+      expect(heard).toContain(sessionCacheKey('sid-two'));
+      expect(heard).not.toContain('sid-two');
+    });
+
+    it('passes on only what has the shape of a session key', async () => {
+      const listened = new NatsSessionEndings(buses[1]!, logger);
+      const received: string[] = [];
+      listened.onEnded((key) => received.push(key));
+      const valid = sessionCacheKey('sid-shape');
+      await until(async () => {
+        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, 'sid-shape');
+        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, 'x'.repeat(10_000));
+        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, valid);
+        return received.includes(valid);
+      });
+      await listened.stop();
+      expect(new Set(received)).toEqual(new Set([valid]));
+    });
   });
 });

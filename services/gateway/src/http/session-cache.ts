@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import session from 'express-session';
 import { LRUCache } from 'lru-cache';
+import type { SessionEndings } from '../adapters/session-endings';
 
 type ReadCallback = Parameters<session.Store['get']>[1];
 type WriteCallback = Parameters<session.Store['set']>[2];
@@ -10,6 +12,13 @@ export interface SessionReadCacheOptions {
   /** Sessions kept at most; the least recently used go first. */
   maxSessions?: number;
   now?: () => number;
+  /** How the other replicas learn that a session ended through this one, and this one through them. */
+  endings?: SessionEndings;
+}
+
+/** A session's key in the cache and in the replicas' messages: its id's SHA-256 (base64url), not the id itself. */
+export function sessionCacheKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url');
 }
 
 /**
@@ -19,8 +28,9 @@ export interface SessionReadCacheOptions {
  * from memory, as a fresh copy (a request's changes never reach the cache unsaved).
  *
  * Writes go to the store first, then to the cache; sign-out and expiry end the cached copy on this replica at
- * once. Another replica may still accept a session ended elsewhere for at most `ttlMs` (its browser has dropped the
- * cookie by then; only a copy of it could be replayed); a session the store says is expired is never served.
+ * once, and on the others as soon as they hear of it (`endings`: NATS). A replica that does not hear (NATS away)
+ * may accept a session ended elsewhere for at most `ttlMs`, when the browser no longer has its cookie. A session
+ * past its expiry is never served.
  */
 export class SessionReadCache extends session.Store {
   private readonly reads: LRUCache<string, string>;
@@ -30,6 +40,7 @@ export class SessionReadCache extends session.Store {
    * that write replaced (a destroyed session read just before its sign-out must not come back).
    */
   private writes = 0;
+  private readonly endings: SessionEndings | undefined;
 
   constructor(
     private readonly store: session.Store,
@@ -37,6 +48,7 @@ export class SessionReadCache extends session.Store {
   ) {
     super();
     this.now = options.now ?? Date.now;
+    this.endings = options.endings;
     this.reads = new LRUCache<string, string>({
       max: options.maxSessions ?? 10_000,
       ttl: options.ttlMs,
@@ -44,33 +56,41 @@ export class SessionReadCache extends session.Store {
       ttlResolution: 0,
       perf: { now: this.now },
     });
+    this.endings?.onEnded((key) => this.forget(key));
   }
 
   override get(sid: string, callback: ReadCallback): void {
-    const cached = this.reads.get(sid);
+    const key = sessionCacheKey(sid);
+    const cached = this.reads.get(key);
     if (cached !== undefined) {
       const sess = JSON.parse(cached) as session.SessionData;
       if (!this.expired(sess)) return callback(null, sess);
-      this.reads.delete(sid);
+      this.reads.delete(key);
     }
     const writesBefore = this.writes;
     this.store.get(sid, (err, sess) => {
-      if (!err && sess && this.writes === writesBefore && !this.expired(sess)) this.reads.set(sid, JSON.stringify(sess));
+      if (!err && sess && this.writes === writesBefore && !this.expired(sess)) this.reads.set(key, JSON.stringify(sess));
       callback(err, sess);
     });
   }
 
   override set(sid: string, sess: session.SessionData, callback?: WriteCallback): void {
-    this.forget(sid);
+    const key = sessionCacheKey(sid);
+    this.forget(key);
     this.store.set(sid, sess, (err: unknown) => {
-      if (!err) this.reads.set(sid, JSON.stringify(sess));
+      if (!err) this.reads.set(key, JSON.stringify(sess));
       callback?.(err);
     });
   }
 
   override destroy(sid: string, callback?: WriteCallback): void {
-    this.forget(sid);
-    this.store.destroy(sid, (err: unknown) => callback?.(err));
+    const key = sessionCacheKey(sid);
+    this.forget(key);
+    this.store.destroy(sid, (err: unknown) => {
+      // Once the row is gone: a replica that reads it again after hearing this finds nothing.
+      if (!err) this.endings?.announce(key);
+      callback?.(err);
+    });
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: () => void): void {
@@ -78,9 +98,9 @@ export class SessionReadCache extends session.Store {
     else callback?.();
   }
 
-  private forget(sid: string): void {
+  private forget(key: string): void {
     this.writes++;
-    this.reads.delete(sid);
+    this.reads.delete(key);
   }
 
   private expired(sess: session.SessionData): boolean {

@@ -3,6 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
+import type { SessionEndings } from '../adapters/session-endings';
 import { SessionReadCache } from './session-cache';
 import type { SessionUser } from './session-user';
 
@@ -26,6 +27,8 @@ export function sessionMiddleware(options: {
   idleTimeoutMs: number;
   /** How long a session read from the store answers this replica's next requests of it (SessionReadCache); 0: never. */
   readCacheMs: number;
+  /** How the replicas tell each other of a sign-out, so that none answers it from its read cache. */
+  endings?: SessionEndings;
   /**
    * The paths (as the browser asks for them, e.g. "/api/callback") that may start a session for a request without
    * one. Any other request without the session cookie has no session to load and never gets one: the store is not
@@ -37,7 +40,7 @@ export function sessionMiddleware(options: {
   const rows = new PgStore({ pool: preparedStatements(options.pool), tableName: 'session', pruneSessionInterval: 15 * 60, disableTouch: true });
   const middleware = session({
     name: SESSION_COOKIE,
-    store: options.readCacheMs > 0 ? new SessionReadCache(rows, { ttlMs: options.readCacheMs }) : rows,
+    store: options.readCacheMs > 0 ? new SessionReadCache(rows, { ttlMs: options.readCacheMs, endings: options.endings }) : rows,
     secret: options.secret,
     resave: false,
     saveUninitialized: false,

@@ -1,4 +1,4 @@
-import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   DeliverPolicy,
   jetstream,
@@ -149,6 +149,40 @@ export class EventBus {
         }
       },
     );
+  }
+
+  /**
+   * Sends `data` on a core NATS subject to whoever listens at this moment (every replica of a service), outside
+   * JetStream: nothing is kept or redelivered, for news that stops mattering soon. False while NATS is unreachable.
+   */
+  broadcast(subject: string, data: string): boolean {
+    if (!this.nc || !this.connected) return false;
+    this.nc.publish(subject, data);
+    return true;
+  }
+
+  /**
+   * Calls `handler` with every message broadcast on `subject` from the first connection on (the client keeps the
+   * subscription across reconnects; what is sent while it is away is lost).
+   */
+  onBroadcast(subject: string, handler: (data: string) => void): EventSubscription {
+    let stopped = false;
+    let subscription: Subscription | undefined;
+    void this.ready.then(() => {
+      if (stopped || !this.nc) return;
+      subscription = this.nc.subscribe(subject, {
+        callback: (err, msg) => {
+          if (err) this.logger.warn({ err, subject }, 'broadcast subscription failed');
+          else handler(msg.string());
+        },
+      });
+    });
+    return {
+      stop: async () => {
+        stopped = true;
+        subscription?.unsubscribe();
+      },
+    };
   }
 
   /**
