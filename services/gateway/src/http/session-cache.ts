@@ -24,7 +24,7 @@ export function sessionCacheKey(sid: string): string {
 /**
  * A session store behind a short-lived cache of its reads, in this replica's memory. Every signed-in API call loads
  * its session, and a page fires several at once (the dashboard four, the wizard's analysis six): reading the row
- * each time was a third of the gateway's CPU for such a call. Within `ttlMs` of a read the same session is answered
+ * each time was about 30 % of the gateway's CPU for such a call. Within `ttlMs` of a read the same session is answered
  * from memory, as a fresh copy (a request's changes never reach the cache unsaved).
  *
  * Writes go to the store first, then to the cache; sign-out and expiry end the cached copy on this replica at
