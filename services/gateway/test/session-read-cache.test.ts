@@ -3,7 +3,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, EventBus } from '@hsa/service-kit';
 import { testNatsUrl } from '@hsa/service-kit/testing';
 import { NatsSessionEndings, SESSION_ENDED_SUBJECT } from '../src/adapters/session-endings';
-import { SessionReadCache, sessionCacheKey } from '../src/http/session-cache';
+import { sessionKey } from '../src/domain/session-key';
+import { SessionReadCache } from '../src/http/session-cache';
 import { promised, useSessionStore } from './support/session-store';
 
 type Stored = session.SessionData & { user?: { id: string; name?: string } };
@@ -122,13 +123,13 @@ describe('session read cache', () => {
       const heard: string[] = [];
       buses[1]!.onBroadcast(SESSION_ENDED_SUBJECT, (data) => heard.push(data));
       await until(async () => {
-        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, sessionCacheKey('sid-probe'));
-        return heard.includes(sessionCacheKey('sid-probe'));
+        buses[0]!.broadcast(SESSION_ENDED_SUBJECT, sessionKey('sid-probe'));
+        return heard.includes(sessionKey('sid-probe'));
       });
 
       await destroy(a!, 'sid-two');
       await until(async () => !(await read(b!, 'sid-two')));
-      expect(heard).toContain(sessionCacheKey('sid-two'));
+      expect(heard).toContain(sessionKey('sid-two'));
       expect(heard).not.toContain('sid-two');
     });
 
@@ -136,7 +137,7 @@ describe('session read cache', () => {
       const listened = new NatsSessionEndings(buses[1]!, logger);
       const received: string[] = [];
       listened.onEnded((key) => received.push(key));
-      const valid = sessionCacheKey('sid-shape');
+      const valid = sessionKey('sid-shape');
       await until(async () => {
         buses[0]!.broadcast(SESSION_ENDED_SUBJECT, 'sid-shape');
         buses[0]!.broadcast(SESSION_ENDED_SUBJECT, 'x'.repeat(10_000));

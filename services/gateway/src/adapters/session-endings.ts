@@ -1,12 +1,13 @@
 import type { EventBus, EventSubscription, Logger } from '@hsa/service-kit';
+import { isSessionKey } from '../domain/session-key';
 
 /** The core NATS subject on which a gateway replica says that a session ended through it. */
 export const SESSION_ENDED_SUBJECT = 'gateway.session.ended';
 
-/** What goes on the wire: a session's cache key (sessionCacheKey), never its id. */
-const sessionKeyPattern = /^[A-Za-z0-9_-]{43}$/;
-
-/** How the gateway replicas tell each other that a session ended, so none keeps answering from its read cache. */
+/**
+ * How the gateway replicas tell each other that a session ended, so none keeps answering from its read cache. What
+ * goes on the wire is the session's key (domain/session-key.ts), never its id.
+ */
 export interface SessionEndings {
   announce(key: string): void;
   /** The one listener of the endings the other replicas (and this one) announce. */
@@ -32,7 +33,7 @@ export class NatsSessionEndings implements SessionEndings {
   onEnded(listener: (key: string) => void): void {
     void this.subscription?.stop();
     this.subscription = this.bus.onBroadcast(SESSION_ENDED_SUBJECT, (data) => {
-      if (sessionKeyPattern.test(data)) listener(data);
+      if (isSessionKey(data)) listener(data);
       else this.logger.warn({ subject: SESSION_ENDED_SUBJECT, length: data.length }, 'ignored a malformed session ending');
     });
   }

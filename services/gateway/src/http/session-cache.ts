@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import session from 'express-session';
 import { LRUCache } from 'lru-cache';
 import type { SessionEndings } from '../adapters/session-endings';
+import { sessionKey } from '../domain/session-key';
 
 type ReadCallback = Parameters<session.Store['get']>[1];
 type WriteCallback = Parameters<session.Store['set']>[2];
@@ -16,14 +16,9 @@ export interface SessionReadCacheOptions {
   endings?: SessionEndings;
 }
 
-/** A session's key in the cache and in the replicas' messages: its id's SHA-256 (base64url), not the id itself. */
-export function sessionCacheKey(sid: string): string {
-  return createHash('sha256').update(sid).digest('base64url');
-}
-
 /**
  * A session store behind a short-lived cache of its reads, in this replica's memory. Every signed-in API call loads
- * its session, and a page fires several at once (the dashboard four, the wizard's analysis six): reading the row
+ * its session, and a page fires several at once (five on the dashboard, six on the wizard's step 2): reading the row
  * each time was about 30 % of the gateway's CPU for such a call. Within `ttlMs` of a read the same session is answered
  * from memory, as a fresh copy (a request's changes never reach the cache unsaved).
  *
@@ -60,7 +55,7 @@ export class SessionReadCache extends session.Store {
   }
 
   override get(sid: string, callback: ReadCallback): void {
-    const key = sessionCacheKey(sid);
+    const key = sessionKey(sid);
     const cached = this.reads.get(key);
     if (cached !== undefined) {
       const sess = JSON.parse(cached) as session.SessionData;
@@ -75,7 +70,7 @@ export class SessionReadCache extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: WriteCallback): void {
-    const key = sessionCacheKey(sid);
+    const key = sessionKey(sid);
     this.forget(key);
     this.store.set(sid, sess, (err: unknown) => {
       if (!err) this.reads.set(key, JSON.stringify(sess));
@@ -84,7 +79,7 @@ export class SessionReadCache extends session.Store {
   }
 
   override destroy(sid: string, callback?: WriteCallback): void {
-    const key = sessionCacheKey(sid);
+    const key = sessionKey(sid);
     this.forget(key);
     this.store.destroy(sid, (err: unknown) => {
       // Once the row is gone: a replica that reads it again after hearing this finds nothing.
