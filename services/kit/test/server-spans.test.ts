@@ -5,7 +5,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, httpServerSpans } from '../src';
 import { captureTelemetry } from '../src/testing';
-import { useStandIn } from './support/property-stand-in';
+import { standInClient, useStandIn } from './support/property-stand-in';
 
 /**
  * The spans the kit makes itself instead of OpenTelemetry's HTTP and gRPC instrumentations: an HTTP server span per
@@ -100,5 +100,19 @@ describe('gRPC call spans', () => {
     }
     expect(serverSpan.spanContext().traceId).toBe(clientSpan.spanContext().traceId);
     expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
+  });
+
+  it('ends the client span and records the call, failed, when grpc-js refuses to start it (a closed channel)', async () => {
+    const closed = standInClient(standIn.server);
+    closed.close();
+    telemetry.resetSpans();
+    await expect(call(closed, closed.getProperty, { id: 'any' }, { userId: 'u1' })).rejects.toThrow();
+    const [span] = telemetry.spans();
+    expect(span).toBeDefined();
+    expect(span!.kind).toBe(SpanKind.CLIENT);
+    expect(span!.attributes['rpc.grpc.status_code']).toBe(13);
+    expect(span!.status.code).toBe(SpanStatusCode.ERROR);
+    const points = (await telemetry.points()).filter((p) => p.name === 'rpc.client.duration' && p.attributes['rpc.grpc.status_code'] === 13);
+    expect(points.length).toBeGreaterThan(0);
   });
 });

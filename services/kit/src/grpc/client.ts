@@ -125,15 +125,23 @@ export async function call<Req, Res>(
   const deadline = new Date(Date.now() + (options.timeoutMs ?? 5000));
   const span = startClientSpan(path, metadata);
   const start = process.hrtime.bigint();
+  const finish = (code: grpc.status, details?: string) => {
+    kitMetrics().rpcClientDuration.record(millisecondsSince(start), rpcAttributes(path, code));
+    endRpcSpan(span, code, details);
+  };
   return new Promise<Res>((resolve, reject) => {
-    (method as unknown as FullUnaryMethod<Req, Res>).call(client, request, metadata, { deadline }, (err, response) => {
-      const code = err ? err.code : grpc.status.OK;
-      kitMetrics().rpcClientDuration.record(millisecondsSince(start), rpcAttributes(path, code));
-      endRpcSpan(span, code, err?.details);
-      if (err) reject(fromServiceError(err));
-      else if (response === undefined) reject(new AppError('INTERNAL', 'Empty response'));
-      else resolve(response);
-    });
+    try {
+      (method as unknown as FullUnaryMethod<Req, Res>).call(client, request, metadata, { deadline }, (err, response) => {
+        finish(err ? err.code : grpc.status.OK, err?.details);
+        if (err) reject(fromServiceError(err));
+        else if (response === undefined) reject(new AppError('INTERNAL', 'Empty response'));
+        else resolve(response);
+      });
+    } catch (err) {
+      // grpc-js refused to start the call (e.g. its channel is closed): measured and traced like any failed call.
+      finish(grpc.status.INTERNAL, (err as Error).message);
+      throw err;
+    }
   });
 }
 
