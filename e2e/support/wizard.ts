@@ -77,6 +77,8 @@ export async function startDemo(page: Page, address: { typed: string; street: st
   await chooseSuggestion(page, address.typed, address.street);
   await expect(page).toHaveURL(/\/\?demo=true&step=2$/);
   await expect(page.getByRole('heading', { level: 1, name: address.street })).toBeVisible();
+  // The demo has started when its toast says so: a check made before it arrives would race its fade-in.
+  await expect(toast(page, 'Demo Property Analysis Ready')).toBeVisible();
 }
 
 /** The id in the URL once the wizard shows a saved property (`/?propertyId={uuid}&step=2`). */
