@@ -12,7 +12,7 @@ vi.mock('../src/wizard/Wizard', async () => {
 });
 
 describe('the wizard page', () => {
-  it("asks for a saved property while the wizard's code is still loading", async () => {
+  it("asks for a saved property and its comparables while the wizard's code is still loading", async () => {
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -28,7 +28,7 @@ describe('the wizard page', () => {
         <WizardPage />
       </TestProviders>,
     );
-    await waitFor(() => expect(asked).toContain('/api/properties/p-42'));
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/api/properties/p-42', '/api/properties/p-42/comparables'])));
     expect(screen.queryByRole('heading', { name: 'The wizard' })).toBeNull();
 
     wizardArrives();

@@ -9,8 +9,8 @@
  *    the CPU time per request of every process involved (load-independent, unlike req/s on a shared machine) and
  *    the throughput that CPU cost allows on this machine's cores when it is otherwise idle (an estimate).
  * Env: BENCH_SECONDS (per load run, default 5), BENCH_WARMUP_SECONDS (before each, not counted, default 5), BENCH_CONNECTIONS (default 50), BENCH_LANDING_RUNS (default 5),
- * BENCH_PAGE_RUNS (other pages, default 3), BENCH_LIGHTHOUSE_RUNS (per page, the median is reported; default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_CALLS (comma list of
- * the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_LIGHTHOUSE_DIR (each page's whole Lighthouse report, JSON), BENCH_RATE (at most this many
+ * BENCH_PAGE_RUNS (other pages, default 3), BENCH_LIGHTHOUSE_RUNS (per page, the median is reported; default 3), BENCH_SKIP (comma list of pages,lighthouse,api), BENCH_PAGES (comma list of
+ * landing,wizard,dashboard: the pages to measure, default all), BENCH_CALLS (comma list of the calls to load, default all), BENCH_PROFILE_DIR (CPU profiles of every service), BENCH_LIGHTHOUSE_DIR (each page's whole Lighthouse report, JSON), BENCH_RATE (at most this many
  * requests per second per load run, default unlimited: to compare CPU per request of two builds at the same rate),
  * DATABASE_URL, NATS_URL, VALUATION_SALES_CSV.
  */
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const addresses = sampleAddresses(csv);
     const owner = await signInOwner(browser, base, addresses[0]!);
 
-    const pages: PageSpec[] = [
+    const allPages: PageSpec[] = [
       { name: 'landing', path: '/', ready: (page) => page.getByRole('combobox', { name: 'Property address' }).waitFor({ timeout: 30_000 }) },
       {
         name: 'wizard step 2 (owner)',
@@ -71,6 +71,8 @@ async function main(): Promise<void> {
       },
     ];
 
+    const onlyPages = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+    const pages = allPages.filter((spec) => !onlyPages || onlyPages.includes(spec.name.split(' ')[0]!));
     const pageFigures: PageFigures[] = [];
     if (!skip.has('pages')) {
       for (const spec of pages) pageFigures.push(await measurePage(browser, base, spec, spec.name === 'landing' ? landingRuns : pageRuns));

@@ -8,6 +8,7 @@ export const queryKeys = {
   activeProperties: ['/api/user/properties/active'],
   archivedProperties: ['/api/user/properties/archived'],
   property: (id: string) => ['/api/properties', id],
+  comparables: (id: string) => ['/api/properties', id, 'comparables'],
   photos: (id: string) => ['/api/properties', id, 'photos'],
   recommendations: (id: string) => ['/api/properties', id, 'recommendations'],
   listing: (id: string) => ['/api/properties', id, 'listing'],

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ShownComparableSale } from '@hsa/contracts';
-import { DEMO_PROPERTY_ID, apiRequest } from '@hsa/ui-kit';
+import { DEMO_PROPERTY_ID, apiRequest, queryKeys } from '@hsa/ui-kit';
 import { shouldFetchDemoComparables } from '../domain/demoRules';
 import type { WizardProperty } from '../domain/wizardProperty';
 
@@ -29,7 +29,7 @@ export function useComparables(property: WizardProperty | null): UseQueryResult<
   const evidence = property?.evidence ?? null;
   const demoUrl = property && !saved ? demoComparablesUrl(property) : '';
   return useQuery<ShownComparableSale[], Error>({
-    queryKey: saved ? ['/api/properties', property!.id!, 'comparables'] : evidence ? ['lookup-comparables', demoUrl] : [demoUrl],
+    queryKey: saved ? queryKeys.comparables(property!.id!) : evidence ? ['lookup-comparables', demoUrl] : [demoUrl],
     // A saved property's key is its URL, for the default query function.
     ...(saved ? {} : { queryFn: () => (evidence ? evidence.comparables : apiRequest<ShownComparableSale[]>('GET', demoUrl)) }),
     ...(evidence ? { initialData: evidence.comparables, staleTime: Number.POSITIVE_INFINITY } : {}),

@@ -11,9 +11,14 @@ import '../wizard.css';
 // own: the shell's keeps the page before on screen during a navigation, or shows its spinner on a first load.
 const Wizard = lazy(() => import('../wizard/Wizard').then(({ Wizard }) => ({ default: Wizard })));
 
-/** Asks for a saved property while the wizard's code loads, rather than after (the wizard reads the same query). */
+/**
+ * Asks for a saved property and its comparables while the wizard's code loads, rather than after (the wizard reads
+ * the same queries): the value card's source line, the step's largest text, is painted with the card, not a round
+ * trip after it.
+ */
 function SavedPropertyPrefetch({ propertyId }: { propertyId: string }) {
   usePrefetchQuery({ queryKey: queryKeys.property(propertyId) });
+  usePrefetchQuery({ queryKey: queryKeys.comparables(propertyId) });
   return null;
 }
 

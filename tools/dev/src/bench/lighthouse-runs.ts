@@ -3,7 +3,8 @@
  * the mobile preset with simulated throttling, performance and accessibility only. A signed-in page is audited with
  * the owner's session cookie sent as a request header.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import { chromiumFlags, fullChromium } from '../chromium';
 
@@ -60,7 +61,10 @@ export async function runLighthouse(url: string, cookieHeader?: string, reportFi
       ...(cookieHeader ? { extraHeaders: { Cookie: cookieHeader } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (reportFile) writeFileSync(reportFile, JSON.stringify(result.lhr));
+    if (reportFile) {
+      mkdirSync(path.dirname(reportFile), { recursive: true });
+      writeFileSync(reportFile, JSON.stringify(result.lhr));
+    }
     if (result.lhr.runtimeError) throw new Error(`Lighthouse ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));

@@ -3,7 +3,7 @@
  * in NODE_OPTIONS). SIGUSR2 starts the V8 CPU profiler, the next SIGUSR2 writes `<dir>/<service>-<pid>-<n>.cpuprofile`
  * (open it in Chrome DevTools), so a profile covers exactly one load run.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
 
@@ -22,7 +22,9 @@ if (dir) {
     }
     running = false;
     session.post('Profiler.stop', (err, result) => {
-      if (!err) writeFileSync(path.join(dir, `${name}-${process.pid}-${++count}.cpuprofile`), JSON.stringify(result.profile));
+      if (err) return;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${name}-${process.pid}-${++count}.cpuprofile`), JSON.stringify(result.profile));
     });
   });
 }
