@@ -2,9 +2,10 @@ import { lazy, startTransition, use, useContext, useEffect, useMemo, useRef, use
 import { useLocation } from 'react-router';
 import { listenForToastRequests } from '@hsa/ui-kit';
 import { AntdHostContext, AntdReadyContext, type AntdHostApi, type FrameMode } from './antdContext';
+import { loadAntdFrame } from './loadAntdFrame';
 import { toastBridge } from './toastBridge';
 
-const AntdFrame = lazy(() => import('./AntdFrame'));
+const AntdFrame = lazy(loadAntdFrame);
 
 type Wanted = Exclude<FrameMode, 'none'>;
 

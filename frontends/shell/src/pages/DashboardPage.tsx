@@ -2,9 +2,9 @@ import { NeedsAntd } from '../antd/AntdHost';
 import { usePageTitle } from '../components/usePageTitle';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
+import { remotePages } from '../remotes/remotePages';
 
-const remote = 'dashboard';
-const exposed = './DashboardPage';
+const { remote, module: exposed } = remotePages.dashboard;
 
 /** `/dashboard` (and `/` when signed in): the dashboard remote's page. */
 export default function DashboardPage() {

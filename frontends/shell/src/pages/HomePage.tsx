@@ -2,23 +2,16 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { clearPendingAddress, pendingAddressUrl, readDemoProperty, readPendingAddress, useAuth } from '@hsa/ui-kit';
 import { PageSpinner } from '../components/PageSpinner';
-import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
-import { decideHomeView, landingIsLikely } from '../routing/homeView';
-import WizardPage, { LandingPage, wizardModules, wizardRemote } from './WizardPages';
+import { decideHomeView } from '../routing/homeView';
+import WizardPage, { LandingPage } from './WizardPages';
 import DashboardPage from './DashboardPage';
-
 
 /** `/`: the landing page, the wizard (demo or not) or the dashboard (see decideHomeView). */
 export function HomePage() {
   const auth = useAuth();
   const [query] = useSearchParams();
-  const view = decideHomeView(auth, query);
-  // While the current user loads, start fetching the landing page if it is likely to be the one to show.
-  const landingLikely = view === 'loading' && landingIsLikely(query);
-  useEffect(() => {
-    if (landingLikely) prefetchRemoteComponent(wizardRemote, wizardModules.landing);
-  }, [landingLikely]);
-  switch (view) {
+  // The page this is likely to be started downloading with the shell (routing/firstPageDownloads.ts).
+  switch (decideHomeView(auth, query)) {
     case 'loading':
       return <PageSpinner />;
     case 'landing':
