@@ -2,6 +2,7 @@ export * from './messages';
 export * from './text';
 export * from './home-facts';
 export * from './property';
+export * from './required-facts';
 export * from './user';
 export * from './events';
 export * from './valuation';
