@@ -1,19 +1,12 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useSearchParams } from 'react-router';
 import { App, ConfigProvider } from 'antd';
-import { createQueryClient, listenForToastRequests, theme, toastConfig, useAuth, useToast } from '@hsa/ui-kit';
+import { ToastRequests, createQueryClient, theme, toastConfig, useAuth } from '@hsa/ui-kit';
 import LandingPage from './pages/LandingPage';
 import SavePropertyPage from './pages/SavePropertyPage';
 import WizardPage from './pages/WizardPage';
-
-/** Shows the toasts the antd-free landing page asks for (the shell does this in the product). */
-function ToastRequests() {
-  const toast = useToast();
-  useEffect(() => listenForToastRequests((request) => toast[request.kind](request.title, request.description)), [toast]);
-  return null;
-}
 
 /** `/` as the shell routes it, simplified: the landing page for visitors without a wizard parameter. */
 function Home() {

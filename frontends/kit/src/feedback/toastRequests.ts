@@ -19,10 +19,7 @@ export function requestToast(kind: ToastRequest['kind'], title: string, descript
   window.dispatchEvent(new CustomEvent<ToastRequest>(toastRequestEvent, { detail }));
 }
 
-/**
- * The ToastApi over requestToast: the same toasts as useToast without importing antd's App module (about 25 KB
- * with the modal and message code it carries), for pages whose first view should not load it.
- */
+/** The ToastApi over requestToast (what useToast answers): no antd code is needed to ask for a toast. */
 export const requestedToasts: ToastApi = {
   success: (title, description) => requestToast('success', title, description),
   error: (title, description) => requestToast('error', title, description),

@@ -1,14 +1,11 @@
-import { useMemo } from 'react';
-import { App } from 'antd';
-import { createToast, type ToastApi } from './toast';
+import { requestedToasts } from './toastRequests';
+import type { ToastApi } from './toast';
 
 /**
- * Toasts through the antd <App> context that the shell provides once: the component tree of every remote
- * shares it (antd is a singleton), so the one-at-a-time rule holds across the whole page. Importing this
- * loads antd's App module (with its modal and message code); a page that must stay light uses
- * `requestedToasts` instead.
+ * The product's toasts, shown by the shell's one notification holder (one at a time across the whole page, every
+ * remote included): each is a request the shell picks up (requestToast), so a page loads none of antd's notification,
+ * modal or message code to show one. Standalone remotes and tests render ToastRequests, which shows them the same way.
  */
 export function useToast(): ToastApi {
-  const { notification } = App.useApp();
-  return useMemo(() => createToast(notification), [notification]);
+  return requestedToasts;
 }
