@@ -10,7 +10,7 @@ import DashboardPage from './DashboardPage';
 export function HomePage() {
   const auth = useAuth();
   const [query] = useSearchParams();
-  // The page this is likely to be started downloading with the shell (routing/firstPageDownloads.ts).
+  // The likely page's code is already on its way: the shell starts it from the URL (routing/firstPageDownloads.ts).
   switch (decideHomeView(auth, query)) {
     case 'loading':
       return <PageSpinner />;
