@@ -49,7 +49,7 @@ async function scriptModules(page: Page, scripts: string[]): Promise<string[]> {
 /** Code a signed-in page's first view has no use for: validation (the forms') and antd's modal, message and App. */
 const notForFirstViews = /^(zod\/|antd\/es\/(modal|message|app)\/index\.js$)/;
 
-test("a saved home's step 2 and the dashboard load neither zod nor antd's modal, message or App code", async ({ page, user, baseURL }) => {
+test("a saved home's step 2 and the dashboard load neither zod nor antd's modal, message or App code, and step 2 no Tabs", async ({ page, user, baseURL }) => {
   await startSession(page, user);
   const property = await saveLookedUpProperty(page, baseURL!, sacramento.branchSt.full);
   const scripts: string[] = [];
@@ -64,6 +64,8 @@ test("a saved home's step 2 and the dashboard load neither zod nor antd's modal,
   const stepTwo = await scriptModules(page, scripts);
   expect(stepTwo.some((module) => module.startsWith('antd/es/card/'))).toBe(true);
   expect(stepTwo.filter((module) => notForFirstViews.test(module))).toEqual([]);
+  // Nor Tabs, which antd's Card imports for a tabList the product never gives it (the dashboard shows Tabs).
+  expect(stepTwo.includes('antd/es/tabs/index.js'), 'step 2 loaded antd/es/tabs').toBe(false);
 
   scripts.length = 0;
   await page.goto('/dashboard');

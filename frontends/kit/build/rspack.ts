@@ -73,14 +73,25 @@ export interface WebBuildOptions {
 }
 
 /**
- * antd's Typography imports its in-place editor (a TextArea, with antd's Input: about 9 KB on the dashboard's wire)
- * into every page that shows a Title or a Text, though only `editable` texts render it and the product has none.
- * The editor becomes a lazily loaded module: same component, loaded the first time a text is edited.
+ * Parts of antd that a component imports for a feature the product does not use, made lazily loaded modules: the
+ * same component, loaded the first time that feature renders.
+ * - Typography's in-place editor (a TextArea, with antd's Input: about 9 KB on the dashboard's wire), imported into
+ *   every page that shows a Title or a Text, though only `editable` texts render it and the product has none.
+ * - Card's Tabs (with the menu, dropdown and overflow code: about 18 KB on the wizard's step 2), imported into every
+ *   page with a Card, though only a Card with a `tabList` renders them and the product has none.
  */
-function lazyTypographyEditor(): RspackPluginInstance {
-  const replacement = fileURLToPath(new URL('./lazy-typography-editable.tsx', import.meta.url));
-  return new rspack.NormalModuleReplacementPlugin(/^\.\.\/Editable$/, (resource) => {
-    if (/[\\/]antd[\\/]es[\\/]typography[\\/]Base$/.test(resource.context)) resource.request = replacement;
+const lazyAntdParts = [
+  { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base$/, request: /^\.\.\/Editable$/, standIn: 'typography-editable.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]card$/, request: /^\.\.\/tabs$/, standIn: 'card-tabs.tsx' },
+];
+
+/** The plugins putting lazyAntdParts' stand-ins (in ./lazy-antd) in place of what those antd modules import. */
+function lazyAntdPartReplacements(): RspackPluginInstance[] {
+  return lazyAntdParts.map(({ importer, request, standIn }) => {
+    const replacement = fileURLToPath(new URL(`./lazy-antd/${standIn}`, import.meta.url));
+    return new rspack.NormalModuleReplacementPlugin(request, (resource) => {
+      if (importer.test(resource.context)) resource.request = replacement;
+    });
   });
 }
 
@@ -175,7 +186,7 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
           ? { experiments: { ...(options.federation.exposes ? { externalRuntime: true } : { provideExternalRuntime: true }), optimization: { target: 'web' } } }
           : {}),
       }),
-      lazyTypographyEditor(),
+      ...lazyAntdPartReplacements(),
       production ? new PrecompressPlugin() : null,
       production ? new GzipReportPlugin(name) : null,
     ].filter(Boolean) as RspackPluginInstance[],
@@ -183,9 +194,9 @@ export function createWebConfig(options: WebBuildOptions): Configuration {
       minimize: production,
       splitChunks: {
         cacheGroups: {
-          // Webpack's default vendor group, which also takes the stand-in of antd's Typography editor: it belongs in
-          // the chunk of the antd code that imports it, not in a chunk (and request) of its own.
-          defaultVendors: { test: /[\\/]node_modules[\\/]|[\\/]lazy-typography-editable\.tsx$/, priority: -10, reuseExistingChunk: true },
+          // Webpack's default vendor group, which also takes the stand-ins of lazyAntdParts: each belongs in the chunk
+          // of the antd code that imports it, not in a chunk (and request) of its own.
+          defaultVendors: { test: /[\\/]node_modules[\\/]|[\\/]lazy-antd[\\/]/, priority: -10, reuseExistingChunk: true },
           // The host's antd components: what they all import in one chunk (see antdCoreModules).
           ...(options.federation.exposes ? {} : { antdCore: { test: antdCoreModules, name: 'antd-core', chunks: 'async' as const, enforce: true, priority: 10 } }),
         },

@@ -4,7 +4,7 @@ import { Suspense, lazy, type ComponentProps } from 'react';
 const Editable = lazy(() => import('antd/es/typography/Editable'));
 
 /**
- * Stands in for antd's Typography editor (see lazyTypographyEditor in rspack.ts): while the editor loads, the text
+ * Stands in for antd's Typography editor (see lazyAntdParts in rspack.ts): while the editor loads, the text
  * stays on screen, marked busy.
  */
 export default function LazyEditable(props: ComponentProps<typeof Editable>) {
