@@ -329,7 +329,8 @@ export async function smokeTest({ env, tag, only, say }) {
         const config = await get(`${publicUrl}/api/config`);
         const root = await get(`${publicUrl}/`);
         if (config.status !== 200 || root.status !== 404) throw new Error(`/api/config ${config.status}, / ${root.status}`);
-        if (!String(config.headers['content-security-policy']).includes("script-src 'self'")) throw new Error('no CSP');
+        // The API's own policy (apiSecurityHeaders), not the page's.
+        if (config.headers['content-security-policy'] !== "default-src 'none'; frame-ancestors 'none'") throw new Error(`CSP ${config.headers['content-security-policy']}`);
       });
       await runsAsNonRoot('gateway', container);
     }

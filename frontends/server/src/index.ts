@@ -1,4 +1,4 @@
-export { securityHeaders, PERMISSIONS_POLICY, type SecurityHeaderOptions } from './security-headers';
+export { apiSecurityHeaders, securityHeaders, PERMISSIONS_POLICY, type SecurityHeaderOptions } from './security-headers';
 export { staticFiles, cacheControlFor, IMMUTABLE, REVALIDATE } from './static-files';
 export { shellFallback } from './spa-fallback';
 export { remotesManifestRoute, defaultRemotesManifest, parseRemotesManifest } from './remotes-manifest';

@@ -459,7 +459,7 @@ describe('limits', () => {
 describe('response headers', () => {
   it('sends a Content-Security-Policy without inline script and a Permissions-Policy on every page', async () => {
     const browser = newBrowser();
-    for (const path of ['/', '/dashboard', '/no-such-page', '/remotes.json', '/api/config', '/api/no-such-call', '/favicon.svg']) {
+    for (const path of ['/', '/dashboard', '/no-such-page', '/remotes.json', '/favicon.svg']) {
       const res = await browser.request(path);
       await res.arrayBuffer();
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -475,6 +475,25 @@ describe('response headers', () => {
       expect(res.headers.get('permissions-policy'), path).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it("answers the API with OWASP's headers for REST responses, not the page's policy", async () => {
+    const browser = newBrowser();
+    for (const path of ['/api/config', '/api/no-such-call', '/api/address-autocomplete?input=12', '/api/auth/user']) {
+      const res = await browser.request(path);
+      const body = await res.arrayBuffer();
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'strict-transport-security']) {
+        expect(res.headers.get(pageOnly), `${path} ${pageOnly}`).toBeNull();
+      }
+      // The whole header block stays small next to the answer it carries.
+      const headerBytes = [...res.headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+      expect(headerBytes, `${path} (${body.byteLength} bytes of body)`).toBeLessThan(600);
     }
   });
 
@@ -503,7 +522,9 @@ describe('behind a TLS-terminating proxy (PUBLIC_URL https)', () => {
       const res = await browser.request('/api/auth/user');
       expect(res.status).toBe(200);
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const page = await browser.request('/dashboard');
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
     } finally {
       await tls.close();
     }

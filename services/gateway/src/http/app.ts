@@ -13,7 +13,7 @@ import { eventsRoute } from './events-route';
 import type { PendingSignInCookie } from './pending-sign-in';
 import { propertyRoutes } from './property-routes';
 import type { RateLimiting } from './rate-limits';
-import { securityHeaders, type SecurityHeaderOptions } from '@hsa/web-server';
+import { apiSecurityHeaders, securityHeaders, type SecurityHeaderOptions } from '@hsa/web-server';
 import { absoluteTimeout, renewSession, sessionUser } from './sessions';
 import { staticRoutes } from './static-routes';
 import { mediaRoutes, type MediaRoutesDependencies } from './media-routes';
@@ -62,12 +62,15 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(accessLog(deps.logger));
   app.use(healthMiddleware(deps.readiness));
   app.use(
-    securityHeaders({
-      publicUrl: deps.publicUrl,
-      ...deps.contentSources,
-      remotesManifest: deps.remotesManifest,
-      googleMaps: !!deps.googleMapsBrowserKey?.trim(),
-    }),
+    pageOrApiHeaders(
+      securityHeaders({
+        publicUrl: deps.publicUrl,
+        ...deps.contentSources,
+        remotesManifest: deps.remotesManifest,
+        googleMaps: !!deps.googleMapsBrowserKey?.trim(),
+      }),
+      apiSecurityHeaders({ publicUrl: deps.publicUrl, ...deps.contentSources }),
+    ),
   );
   app.use('/api', requireSameOrigin(deps.allowedOrigins));
   // Public map data: no session is read or written for it (many small cacheable requests).
@@ -98,4 +101,9 @@ export function createApp(deps: AppDependencies): express.Express {
   if (deps.webRoot) app.use(staticRoutes({ webRoot: deps.webRoot, manifestOverride: deps.remotesManifest }));
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** The page's security headers for the front end it serves, the API's (apiSecurityHeaders) under /api. */
+function pageOrApiHeaders(page: RequestHandler, api: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.path === '/api' || req.path.startsWith('/api/') ? api : page)(req, res, next);
 }
