@@ -24,7 +24,7 @@ export {
 } from './forms/propertyForm';
 export { PropertyDetailsForm, type PropertyDetailsFormProps } from './forms/PropertyDetailsForm';
 export { appName, theme } from './theme';
-export { requestToast, requestedToasts, listenForToastRequests, toastRequestEvent, type ToastRequest } from './feedback/toastRequests';
+export { requestToast, listenForToastRequests, toastRequestEvent, type ToastRequest } from './feedback/toastRequests';
 export { AddressAutocomplete, type AddressAutocompleteProps } from './address/AddressAutocomplete';
 export { autocompleteRules, fetchAddressPredictions, shouldSearch } from './address/addressPredictions';
 export { useAddressPredictions, type AddressPredictionsState } from './address/useAddressPredictions';

@@ -6,8 +6,8 @@ import {
   propertyListKeys,
   queryKeys,
   retryPropertyList,
-  requestedToasts,
   streetPart,
+  useToast,
 } from '@hsa/ui-kit';
 
 /** GET /api/user/properties/active (newest first); retried up to 3 times except on 401. */
@@ -30,8 +30,7 @@ interface LifecycleChange {
 
 function useLifecycleChange(change: LifecycleChange) {
   const queryClient = useQueryClient();
-  // Through the shell's toast holder, so that the dashboard does not load antd's App module (see requestedToasts).
-  const toast = requestedToasts;
+  const toast = useToast();
   return useMutation({
     mutationFn: (property: Property) =>
       apiRequest<Property>('PATCH', `/api/properties/${encodeURIComponent(property.id)}/${change.action}`),

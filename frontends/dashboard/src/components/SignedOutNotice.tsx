@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { loginUrl, redirectToLogin, requestedToasts } from '@hsa/ui-kit';
+import { loginUrl, redirectToLogin, useToast } from '@hsa/ui-kit';
 import { LazyResult } from './LazyResult';
 
 /** The spec's unauthorized redirect: 500 ms. */
@@ -9,10 +9,11 @@ export const signedOutRedirectDelayMs = 500;
 
 /** Shown to a signed-out visitor of the dashboard, who is sent to the login page shortly after. */
 export function SignedOutNotice() {
+  const toast = useToast();
   useEffect(() => {
-    requestedToasts.error('Unauthorized', 'You are logged out. Logging in again...');
+    toast.error('Unauthorized', 'You are logged out. Logging in again...');
     return redirectToLogin(signedOutRedirectDelayMs, '/dashboard');
-  }, []);
+  }, [toast]);
   return (
     <LazyResult
       icon={<LockOutlined aria-hidden />}
