@@ -4,8 +4,13 @@
  */
 export const appRoutes: ReadonlySet<string> = new Set(['/', '/add-property', '/dashboard', '/recommendations', '/listing', '/save-property']);
 
+/** A path as the route table names it: without trailing slashes ('/dashboard/' is '/dashboard'; '/' stays). */
+export function appRoutePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 export function isAppRoute(pathname: string): boolean {
-  return appRoutes.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return appRoutes.has(appRoutePath(pathname));
 }
 
 /** The Module Federation remotes the shell may load. */

@@ -20,6 +20,8 @@ export interface SecurityHeaderOptions {
 
 /** HSTS for a year, this host only (the product does not speak for its parent domain's other hosts). */
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
+/** The referrer policy of pages and API answers alike. */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /** Where the Maps JavaScript API loads from (Google's published allowlist for it). */
 const GOOGLE_MAPS = {
@@ -70,7 +72,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: options.crossOriginResourcePolicy ?? 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: REFERRER_POLICY },
     strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
   });
@@ -91,7 +93,7 @@ export function apiSecurityHeaders(options: Pick<SecurityHeaderOptions, 'publicU
   const headers: [string, string][] = [
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ['Cross-Origin-Resource-Policy', options.crossOriginResourcePolicy ?? 'same-origin'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Referrer-Policy', REFERRER_POLICY],
     ['X-Content-Type-Options', 'nosniff'],
     ['X-Frame-Options', 'DENY'],
     ...(options.publicUrl.startsWith('https://') ? [['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`] as [string, string]] : []),

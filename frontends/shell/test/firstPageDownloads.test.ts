@@ -18,6 +18,7 @@ describe('what the first page downloads as the shell starts', () => {
     expect(needs('/add-property')).toEqual({ page: remotePages.wizard, antd: true });
     expect(needs('/save-property')).toEqual({ page: remotePages.saveProperty, antd: true });
     expect(needs('/dashboard')).toEqual({ page: remotePages.dashboard, antd: true });
+    expect(needs('/dashboard/')).toEqual({ page: remotePages.dashboard, antd: true });
   });
 
   it("nothing for the shell's own pages", () => {

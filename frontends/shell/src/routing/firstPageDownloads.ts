@@ -1,3 +1,4 @@
+import { appRoutePath } from '@hsa/contracts';
 import { loadAntdFrame } from '../antd/loadAntdFrame';
 import { prefetchRemoteComponent } from '../remotes/remoteRegistry';
 import { remotePages, type RemotePage } from '../remotes/remotePages';
@@ -14,7 +15,7 @@ export interface FirstPageNeeds {
  * asks for the demo or an owner's wizard (see landingIsLikely); a guess that turns out wrong costs one download.
  */
 export function firstPageNeeds(pathname: string, query: URLSearchParams): FirstPageNeeds | null {
-  switch (pathname) {
+  switch (appRoutePath(pathname)) {
     case '/':
       return landingIsLikely(query) ? { page: remotePages.landing, antd: false } : { page: remotePages.wizard, antd: true };
     case '/add-property':
