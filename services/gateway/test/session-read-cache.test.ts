@@ -1,5 +1,5 @@
 import type session from 'express-session';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, EventBus } from '@hsa/service-kit';
 import { testNatsUrl } from '@hsa/service-kit/testing';
 import { NatsSessionEndings, SESSION_ENDED_SUBJECT } from '../src/adapters/session-endings';
@@ -103,13 +103,9 @@ describe('session read cache', () => {
       for (const bus of buses) await bus.close();
     });
 
-    const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await check())) {
-        if (Date.now() > deadline) throw new Error('timed out');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    /** Polls `check` (every 20 ms, 5 s at most) until it holds. */
+    const until = (check: () => Promise<boolean>) =>
+      vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5000, interval: 20 });
 
     it("ends a session signed out through one replica in the other's cache as soon as it hears of it", async () => {
       for (const bus of buses) expect(await bus.waitUntilConnected(10_000)).toBe(true);

@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-
-/** GET /remotes.json: remote name -> URL of its mf-manifest.json. */
-export type RemotesManifest = Record<string, string>;
+import type { RemotesManifest } from '@hsa/contracts';
 
 let registration: Promise<RemotesManifest> | null = null;
 
